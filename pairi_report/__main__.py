@@ -1,0 +1,5 @@
+"""Run the command line with ``python -m pairi_report``."""
+
+from .cli import main
+
+main()

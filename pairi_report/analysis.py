@@ -1,0 +1,291 @@
+"""牌理 Analyse a hand: shanten per form, effective tiles per discard, waits and decompositions.
+
+>>> a = analyze("123m456p789s1122z")
+>>> a.shanten, a.waits_names
+(0, ['1z', '2z'])
+>>> d = analyze("1223m456p789s1122z").to_dict()
+>>> d["discards"][0]
+{'tile': '2m', 'shanten': 0, 'ukeire': ['1z', '2z'], 'ukeire_count': 4}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import forms
+from .engine.decompose import Block, is_seven_pairs, is_thirteen_orphans, regular_splits
+from .engine.regular import POW5, regular_rows, suit_keys
+from .errors import NotationError, PairiError
+from .notation import Hand, check_visible
+from .tiles import FIVES, NUM_KINDS, SUITS, compact, tile_name
+
+RULES = ("riichi",)
+_NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
+# Tiles of each 9-bit chunk of a 34-bit mask, so a mask becomes a tile list in four lookups.
+_CHUNKS = tuple(
+    tuple(tuple(base + i for i in range(9) if m >> i & 1) for m in range(512)) for base in (0, 9, 18, 27)
+)
+
+
+class RulesError(PairiError, ValueError):
+    """An unknown rule-set name."""
+
+
+@dataclass(frozen=True)
+class ShantenByForm:
+    """向听数 per form; None where the form does not apply (melds called, or too few tiles)."""
+
+    regular: int
+    chiitoitsu: int | None
+    kokushi: int | None
+
+    def to_dict(self) -> dict[str, int | None]:
+        """Return the JSON-ready dict."""
+        return {"regular": self.regular, "chiitoitsu": self.chiitoitsu, "kokushi": self.kokushi}
+
+
+@dataclass(frozen=True)
+class Discard:
+    """打牌 One discard: the shanten it leaves and its effective tiles (受け入れ)."""
+
+    tile: int
+    red: bool  # the hand holds this five only as red fives
+    shanten: int
+    ukeire: tuple[int, ...]
+    ukeire_count: int
+
+    @property
+    def name(self) -> str:
+        """Return the discard's Tenhou name (``0m`` for a red five)."""
+        return tile_name(self.tile, self.red)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict."""
+        return {
+            "tile": self.name,
+            "shanten": self.shanten,
+            "ukeire": list(map(_NAMES.__getitem__, self.ukeire)),
+            "ukeire_count": self.ukeire_count,
+        }
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """和了形 One split of a complete hand; blocks in Tenhou notation, called melds in brackets."""
+
+    form: str  # regular, chiitoitsu or kokushi
+    blocks: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict."""
+        return {"form": self.form, "blocks": list(self.blocks)}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysis of one hand; ``to_dict()`` is what JSON output and every report consume."""
+
+    hand: Hand
+    rules: str
+    visible: tuple[int, ...]
+    shanten: int
+    shanten_by_form: ShantenByForm
+    discards: tuple[Discard, ...] | None = None
+    ukeire: tuple[int, ...] | None = None
+    ukeire_count: int | None = None
+    waits: tuple[int, ...] | None = None
+    decompositions: tuple[Decomposition, ...] | None = None
+
+    @property
+    def win(self) -> bool:
+        """Return whether the hand is complete (和了)."""
+        return self.shanten == -1
+
+    @property
+    def waits_names(self) -> list[str]:
+        """Return the waits as tile names (empty unless a 3n+1 hand is ready)."""
+        return [_NAMES[t] for t in self.waits or ()]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict; see the README for its keys."""
+        out: dict[str, Any] = {
+            "hand": str(self.hand),
+            "rules": self.rules,
+            "tile_count": self.hand.tile_count,
+            "shanten": self.shanten,
+            "shanten_by_form": self.shanten_by_form.to_dict(),
+            "win": self.win,
+        }
+        if self.visible:
+            out["visible"] = compact(self.visible)
+        if self.discards is not None:
+            out["discards"] = [d.to_dict() for d in self.discards]
+        if self.ukeire is not None:
+            out["ukeire"] = [_NAMES[t] for t in self.ukeire]
+            out["ukeire_count"] = self.ukeire_count
+            out["waits"] = self.waits_names
+        if self.decompositions is not None:
+            out["decompositions"] = [d.to_dict() for d in self.decompositions]
+        return out
+
+
+def analyze(text: str | Hand, *, rules: str = "riichi", visible: str | None = None) -> Analysis:
+    """Analyse a hand given as notation (or a ``Hand``), counting ``visible`` tiles as gone."""
+    if rules not in RULES:
+        raise RulesError(f"unknown rules {rules!r}; expected one of: {', '.join(RULES)}")
+    hand = text if isinstance(text, Hand) else Hand.parse(text)
+    seen = _visible(hand, visible) if visible else ()
+    ctx = _Context.of(hand, seen)
+    if hand.tile_count % 3 == 2:
+        return _analyze_draw(hand, rules, seen, ctx)
+    return _analyze_wait(hand, rules, seen, ctx)
+
+
+def _visible(hand: Hand, visible: str) -> tuple[int, ...]:
+    """Parse the visible tiles, saying so in any error."""
+    try:
+        return check_visible(hand, visible)
+    except NotationError as err:
+        raise type(err)(f"in the visible tiles {visible!r}: {err.message}", err.text, err.column) from None
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What every row of one hand's analysis shares."""
+
+    counts: tuple[int, ...]
+    sets: int
+    caps: tuple[int, ...] | None
+    remaining: tuple[int, ...]  # unseen copies of each kind
+    available: int  # mask of kinds with an unseen copy
+    pair_forms: bool  # seven pairs and thirteen orphans apply
+
+    @classmethod
+    def of(cls, hand: Hand, seen: tuple[int, ...]) -> _Context:
+        """Build the context of a hand and its visible tiles."""
+        remaining = [4 - c for c in hand.all_counts]
+        for tile in seen:
+            remaining[tile] -= 1
+        gone = [t for t, r in enumerate(remaining) if r <= 0]
+        available = forms.ALL_TILES & ~sum(1 << t for t in gone)
+        caps = None
+        if hand.melds:
+            caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
+        pair_forms = not hand.melds and len(hand.tiles) >= 13
+        # A short hand without brackets counts its missing tiles as called melds, as Tenhou does.
+        sets = len(hand.tiles) // 3
+        return cls(hand.counts, sets, caps, tuple(remaining), available, pair_forms)
+
+    def tiles_of(self, mask: int) -> tuple[int, ...]:
+        """Return the tiles of a 34-bit mask, in tile order."""
+        c = _CHUNKS
+        return c[0][mask & 511] + c[1][mask >> 9 & 511] + c[2][mask >> 18 & 511] + c[3][mask >> 27 & 127]
+
+    def count(self, tiles: tuple[int, ...]) -> int:
+        """Return how many copies of these tiles are unseen."""
+        return sum(map(self.remaining.__getitem__, tiles))
+
+
+def _best(
+    reg: int, reg_mask: int, pair: forms.PairSummary | None, pair_forms_can_tie: bool = True
+) -> tuple[int, int, int | None, int | None]:
+    """Combine the forms of one 3n+1 row: overall shanten, effective mask, and the two pair forms."""
+    if pair is None or not pair_forms_can_tie:
+        return reg, reg_mask, None, None
+    chi = forms.chiitoitsu_shanten(pair)
+    ko = forms.kokushi_shanten(pair)
+    best = min(reg, chi, ko)
+    mask = reg_mask if reg == best else 0
+    if chi == best:
+        mask |= forms.chiitoitsu_effective(pair)
+    if ko == best:
+        mask |= forms.kokushi_effective(pair)
+    return best, mask, chi, ko
+
+
+def _analyze_draw(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
+    """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
+    counts = ctx.counts
+    keys = suit_keys(counts)
+    kinds = sorted(set(hand.tiles))
+    rows = [keys]
+    for tile in kinds:
+        row = keys.copy()
+        row[tile // 9] -= POW5[tile % 9]
+        rows.append(row)
+    dist, masks = regular_rows(rows, ctx.sets, ctx.caps)
+    summary = forms.summarize(counts) if ctx.pair_forms else None
+    by_form = _forms_of(dist[0] - 1, summary)
+    # A discard raises each form's shanten by at most one, so a pair form more than one step behind
+    # the regular form can never tie a row's best: skip it.
+    can_tie = (
+        summary is not None
+        and min(forms.chiitoitsu_shanten(summary), forms.kokushi_shanten(summary)) <= dist[0]
+    )
+    discards = []
+    for r, tile in enumerate(kinds, start=1):
+        after = forms.without(summary, tile, counts[tile]) if can_tie and summary else None
+        shanten, mask, _, _ = _best(dist[r] - 1, masks[r], after, can_tie)
+        ukeire = ctx.tiles_of(mask & ctx.available)
+        red = tile in FIVES and counts[tile] == hand.red[tile // 9]
+        discards.append(Discard(tile, red, shanten, ukeire, ctx.count(ukeire)))
+    discards.sort(key=lambda d: (d.shanten, -d.ukeire_count, d.tile))
+    overall = min(f for f in (by_form.regular, by_form.chiitoitsu, by_form.kokushi) if f is not None)
+    decomps = _decompositions(hand, ctx) if overall == -1 else None
+    return Analysis(hand, rules, seen, overall, by_form, discards=tuple(discards), decompositions=decomps)
+
+
+def _analyze_wait(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
+    """Analyse a 3n+1 hand: effective tiles, and the waits when ready."""
+    dist, masks = regular_rows([suit_keys(ctx.counts)], ctx.sets, ctx.caps)
+    summary = forms.summarize(ctx.counts) if ctx.pair_forms else None
+    shanten, mask, chi, ko = _best(dist[0] - 1, masks[0], summary)
+    ukeire = ctx.tiles_of(mask & ctx.available)
+    waits = ctx.tiles_of(mask) if shanten == 0 else ()
+    by_form = ShantenByForm(dist[0] - 1, chi, ko)
+    return Analysis(
+        hand, rules, seen, shanten, by_form, ukeire=ukeire, ukeire_count=ctx.count(ukeire), waits=waits
+    )
+
+
+def _forms_of(regular: int, summary: forms.PairSummary | None) -> ShantenByForm:
+    """Return the shanten of each form of a hand."""
+    if summary is None:
+        return ShantenByForm(regular, None, None)
+    return ShantenByForm(regular, forms.chiitoitsu_shanten(summary), forms.kokushi_shanten(summary))
+
+
+def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:
+    """Return every split of a complete hand, regular splits first."""
+    out = [
+        Decomposition("regular", _blocks_text(hand, split))
+        for split in regular_splits(list(ctx.counts), ctx.sets)
+    ]
+    if ctx.pair_forms and is_seven_pairs(ctx.counts):
+        pairs = tuple(("pair", t) for t, c in enumerate(ctx.counts) if c)
+        out.append(Decomposition("chiitoitsu", _blocks_text(hand, pairs)))
+    if ctx.pair_forms and is_thirteen_orphans(ctx.counts):
+        blocks = tuple(("pair" if c == 2 else "single", t) for t, c in enumerate(ctx.counts) if c)
+        out.append(Decomposition("kokushi", _blocks_text(hand, blocks)))
+    return tuple(out)
+
+
+_BLOCK_SHAPES = {"single": (0,), "pair": (0, 0), "pung": (0, 0, 0), "chow": (0, 1, 2)}
+
+
+def _blocks_text(hand: Hand, blocks: tuple[Block, ...]) -> tuple[str, ...]:
+    """Write blocks in Tenhou notation, giving the hand's red fives back to the first fives met."""
+    reds = list(hand.red)
+    out = []
+    for kind, first in blocks:
+        digits = []
+        for step in _BLOCK_SHAPES[kind]:
+            tile = first + step
+            if tile in FIVES and reds[tile // 9]:
+                reds[tile // 9] -= 1
+                digits.append("0")
+            else:
+                digits.append(str(tile % 9 + 1))
+        out.append("".join(digits) + SUITS[first // 9])
+    return tuple(out) + tuple(str(m) for m in hand.melds)

@@ -1,0 +1,80 @@
+"""Batch files: one hand per line, an optional title after it, ``#`` comment lines, blank lines skipped.
+
+The hand is the leading run of words that start like notation (a digit, ``[``, a tile character or a
+link); the rest of the line is the title. A tab also ends the hand. Reading is lenient: a bad line
+becomes a ``Problem`` and the rest go on.
+
+>>> split_line("123m456p 789s1122z  Ready on the honours")
+('123m456p 789s1122z', 'Ready on the honours')
+>>> split_line("2378m1256p3489s15z\\t3 shanten")
+('2378m1256p3489s15z', '3 shanten')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .errors import NotationError
+
+_HANDLIKE = re.compile(r"[0-9\[]|[\U0001F000-\U0001F02B]|https?://|tenhou\.net")
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One hand line of a batch: its 1-based number, the hand text, where it starts, and the title."""
+
+    number: int
+    hand: str
+    column: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A line that could not be analysed: where, and why."""
+
+    line: int
+    column: int
+    message: str
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the JSON-ready dict."""
+        return {"line": self.line, "column": self.column, "error": self.message, "text": self.text}
+
+    @classmethod
+    def of(cls, line: Line, err: NotationError) -> Problem:
+        """Turn a notation error in a line's hand into a problem with the column in the whole line."""
+        return cls(line.number, line.column + err.column - 1, err.message, line.hand)
+
+
+def split_line(text: str) -> tuple[str, str]:
+    """Split a line into the hand and the title."""
+    if "\t" in text:
+        hand, _, title = text.partition("\t")
+        return hand.strip(), title.strip()
+    words = list(_WORD.finditer(text))
+    end = 0
+    for i, word in enumerate(words):
+        if i > 0 and not _HANDLIKE.match(word.group()):
+            break
+        end = i + 1
+    if not words:
+        return "", ""
+    hand = text[words[0].start() : words[end - 1].end()]
+    title = text[words[end - 1].end() :].strip() if end < len(words) else ""
+    return hand, title
+
+
+def read_lines(text: str) -> Iterator[Line]:
+    """Yield the hand lines of a batch text (a BOM and CRLF are accepted)."""
+    text = text.removeprefix("\ufeff")
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        hand, title = split_line(raw)
+        yield Line(number, hand, raw.find(hand) + 1, title)

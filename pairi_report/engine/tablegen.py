@@ -1,0 +1,153 @@
+"""牌理表 Build the per-suit lookup tables the engine runs on.
+
+For every count vector of one suit (9 kinds for m/p/s, 7 for honours, 0-4 copies each, at most 14 tiles)
+the table stores, for each target "k sets, with (p=1) or without (p=0) the pair" (k = 0..4, column
+``k + 5*p``):
+
+- ``cost``: the fewest tiles to add to this suit so that it holds that target, never using a fifth copy;
+- ``mask``: the kinds whose draw lowers that cost by one (bit i = the suit's kind i).
+
+Regenerate the shipped file with ``python -m pairi_report.engine.tablegen``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+SUIT_KINDS = 9
+HONOUR_KINDS = 7
+MAX_TILES = 14
+TARGETS = 10  # k + 5*p for k in 0..4, p in 0..1
+MAX_SETS = 4
+HONOUR_BASE = 5**SUIT_KINDS  # honour keys are offset past every suit key
+TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "tables.npz"
+
+
+def run_dp(
+    columns: Sequence[Any],
+    caps: Sequence[int],
+    chows: bool,
+    zero: Any,
+    minimum: Callable[[Any, Any], Any],
+    penalty: Callable[[int, int], Any],
+) -> list[Any]:
+    """Return the cost per target for one suit by a left-to-right DP over its kinds.
+
+    The same code runs on ints (one vector) and on numpy columns (every vector at once). A state is
+    (x, y, k, p): x chows need this kind as their last tile, y chows need this kind and the next, k sets
+    started, p pairs placed. ``penalty(t, i)`` is the tiles missing when the target holds t of kind i.
+    """
+    states: dict[tuple[int, int, int, int], Any] = {(0, 0, 0, 0): zero}
+    n = len(columns)
+    for i in range(n):
+        new_chow_max = MAX_SETS if chows and i <= n - 3 else 0
+        nxt: dict[tuple[int, int, int, int], Any] = {}
+        for (x, y, k, p), cost in states.items():
+            for w in range(new_chow_max + 1):
+                for g in (0, 1):
+                    for q in (0, 1) if p == 0 else (0,):
+                        need = x + y + w + 3 * g + 2 * q
+                        if need > caps[i] or k + w + g > MAX_SETS:
+                            continue
+                        key = (y, w, k + w + g, p + q)
+                        cand = cost + penalty(need, i)
+                        old = nxt.get(key)
+                        nxt[key] = cand if old is None else minimum(old, cand)
+        states = nxt
+    out: list[Any] = [None] * TARGETS
+    for (x, y, k, p), cost in states.items():
+        if x == 0 and y == 0:
+            out[k + 5 * p] = cost
+    return out
+
+
+def all_vectors(kinds: int) -> np.ndarray:
+    """Return every count vector of ``kinds`` kinds with at most 14 tiles, ordered by key."""
+    grids = np.indices((5,) * kinds, dtype=np.int8).reshape(kinds, -1).T[:, ::-1]
+    return np.ascontiguousarray(grids[grids.sum(axis=1, dtype=np.int16) <= MAX_TILES])
+
+
+def vector_keys(vectors: np.ndarray) -> np.ndarray:
+    """Return the base-5 key of each vector (kind i has weight 5**i)."""
+    weights = 5 ** np.arange(vectors.shape[1], dtype=np.int64)
+    return vectors.astype(np.int64) @ weights
+
+
+def table_costs(vectors: np.ndarray, chows: bool) -> np.ndarray:
+    """Return the (n, 10) cost table of every vector, by the vectorised DP."""
+    columns = [vectors[:, i] for i in range(vectors.shape[1])]
+    # penalty(t, i) = max(0, t - count_i), built once per kind and copy count.
+    pens = [[np.maximum(0, t - col).astype(np.int8) for t in range(5)] for col in columns]
+    out = run_dp(
+        columns,
+        [4] * len(columns),
+        chows,
+        np.zeros(len(vectors), np.int8),
+        np.minimum,
+        lambda t, i: pens[i][t],
+    )
+    return np.stack(out, axis=1).astype(np.int8)
+
+
+def table_masks(vectors: np.ndarray, keys: np.ndarray, costs: np.ndarray) -> np.ndarray:
+    """Return the (n, 10) masks: bit i is set where one more of kind i lowers the cost."""
+    lookup = {int(k): j for j, k in enumerate(keys)}
+    masks = np.zeros(costs.shape, np.uint16)
+    small = vectors.sum(axis=1) < MAX_TILES  # a 14-tile suit cannot draw: nothing to store
+    for i in range(vectors.shape[1]):
+        can = small & (vectors[:, i] < 4)
+        rows = np.nonzero(can)[0]
+        after = np.array([lookup[int(k)] for k in keys[rows] + 5**i], dtype=np.int64)
+        better = costs[after] < costs[rows]
+        masks[rows] |= better.astype(np.uint16) << i
+    return masks
+
+
+def build() -> dict[str, np.ndarray]:
+    """Build the suit and honour tables as one set of arrays keyed by ``keys``."""
+    parts = []
+    for kinds, chows, offset in ((SUIT_KINDS, True, 0), (HONOUR_KINDS, False, HONOUR_BASE)):
+        vectors = all_vectors(kinds)
+        keys = vector_keys(vectors)
+        costs = table_costs(vectors, chows)
+        parts.append((keys + offset, costs, table_masks(vectors, keys, costs)))
+    return {
+        "keys": np.concatenate([p[0] for p in parts]).astype(np.int32),
+        "cost": np.concatenate([p[1] for p in parts]),
+        "mask": np.concatenate([p[2] for p in parts]),
+    }
+
+
+def digest(arrays: dict[str, np.ndarray]) -> str:
+    """Return a SHA-256 over the table contents (not the zip container)."""
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        h.update(name.encode())
+        h.update(np.ascontiguousarray(arrays[name]).tobytes())
+    return h.hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build the tables, write them next to the package, and print size, time and digest."""
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else TABLE_PATH
+    start = time.perf_counter()
+    arrays = build()
+    seconds = time.perf_counter() - start
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, keys=arrays["keys"], cost=arrays["cost"], mask=arrays["mask"])
+    rows = len(arrays["keys"])
+    print(f"{rows} entries, {path.stat().st_size / 1e6:.2f} MB on disk, built in {seconds:.1f} s")
+    print(f"sha256 of contents: {digest(arrays)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Renderers: they consume ``Analysis`` results and never parse."""

@@ -1,0 +1,37 @@
+"""Write report files atomically, and only inside the output folder."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..errors import PairiError
+
+
+class OutputError(PairiError):
+    """A report file that may not or cannot be written."""
+
+
+def safe_path(folder: Path, name: str) -> Path:
+    """Return ``folder/name``, refusing any name that would leave the folder."""
+    root = folder.resolve()
+    target = (root / name).resolve()
+    if root != target and root not in target.parents:
+        raise OutputError(f"refusing to write {name!r} outside the output folder {str(folder)!r}")
+    return target
+
+
+def write_atomic(folder: Path, name: str, data: bytes) -> Path:
+    """Write bytes to ``folder/name`` through a temporary file and a rename, so no reader sees half a file."""
+    target = safe_path(folder, name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target

@@ -1,0 +1,51 @@
+"""Tenhou's plain-text 牌理 block: the hand, the shanten line, then ``打6m 摸[1m2m… 16枚]`` rows.
+
+>>> from pairi_report import analyze
+>>> print(tenhou_text(analyze("1223m456p789s1122z")))
+1223m456p789s1122z
+聴牌
+打2m 待ち[1z2z 4枚]
+"""
+
+from __future__ import annotations
+
+from ..analysis import Analysis
+from ..tiles import tile_name
+
+
+def shanten_word(shanten: int) -> str:
+    """Return Tenhou's word for a shanten: 和了, 聴牌 or N向聴."""
+    if shanten < 0:
+        return "和了"
+    return "聴牌" if shanten == 0 else f"{shanten}向聴"
+
+
+def shanten_line(a: Analysis) -> str:
+    """Return the shanten line; when the regular form is behind, both as Tenhou writes them."""
+    if a.shanten_by_form.regular == a.shanten:
+        return shanten_word(a.shanten)
+    return f"標準形{shanten_word(a.shanten)} / 一般形{shanten_word(a.shanten_by_form.regular)}"
+
+
+def _row(shanten: int, tiles: tuple[int, ...], count: int) -> str:
+    """Return ``摸[…]`` (or ``待ち[…]`` when ready) with the tiles and their count."""
+    word = "待ち" if shanten == 0 else "摸"
+    names = "".join(tile_name(t) for t in tiles)
+    return f"{word}[{names} {count}枚]" if names else f"{word}[{count}枚]"
+
+
+def tenhou_rows(a: Analysis) -> list[str]:
+    """Return the rows Tenhou shows: the discards that keep the best shanten, or the 3n+1 line."""
+    if a.discards is not None:
+        best = a.discards[0].shanten
+        return [
+            f"打{d.name} {_row(d.shanten, d.ukeire, d.ukeire_count)}" for d in a.discards if d.shanten == best
+        ]
+    if a.ukeire is not None and a.ukeire_count is not None:
+        return [_row(a.shanten, a.ukeire, a.ukeire_count)]
+    return []
+
+
+def tenhou_text(a: Analysis) -> str:
+    """Return the whole plain-text block, without a trailing newline."""
+    return "\n".join([str(a.hand), shanten_line(a), *tenhou_rows(a)])
