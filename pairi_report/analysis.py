@@ -11,21 +11,44 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from .engine import forms
 from .engine.decompose import Block, is_seven_pairs, is_thirteen_orphans, regular_splits
-from .engine.regular import POW5, regular_rows, suit_keys
+from .engine.regular import regular_rows
 from .errors import NotationError, PairiError
 from .notation import Hand, check_visible
 from .tiles import FIVES, NUM_KINDS, SUITS, compact, tile_name
 
 RULES = ("riichi",)
 _NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
-# Tiles of each 9-bit chunk of a 34-bit mask, so a mask becomes a tile list in four lookups.
+_RED_NAMES = tuple(tile_name(t, red=True) for t in range(NUM_KINDS))
+# Tiles (and names) of each 9-bit chunk of a 34-bit mask, so a mask becomes a list in four lookups.
 _CHUNKS = tuple(
-    tuple(tuple(base + i for i in range(9) if m >> i & 1) for m in range(512)) for base in (0, 9, 18, 27)
+    tuple(
+        tuple(base + i for i in range(9) if m >> i & 1)
+        for m in range(1 << (NUM_KINDS - base if base == 27 else 9))
+    )
+    for base in (0, 9, 18, 27)
 )
+_NAME_CHUNKS = tuple(tuple(tuple(_NAMES[t] for t in tiles) for tiles in chunk) for chunk in _CHUNKS)
+
+
+def tiles_of(mask: int) -> tuple[int, ...]:
+    """Return the tiles of a 34-bit mask, in tile order."""
+    c = _CHUNKS
+    return c[0][mask & 511] + c[1][mask >> 9 & 511] + c[2][mask >> 18 & 511] + c[3][mask >> 27 & 127]
+
+
+def names_of(mask: int) -> list[str]:
+    """Return the names of the tiles of a 34-bit mask, in tile order."""
+    c = _NAME_CHUNKS
+    return [*c[0][mask & 511], *c[1][mask >> 9 & 511], *c[2][mask >> 18 & 511], *c[3][mask >> 27 & 127]]
+
+
+_BY_COUNT = attrgetter("ukeire_count")
+_BY_SHANTEN = attrgetter("shanten")
 
 
 class RulesError(PairiError, ValueError):
@@ -45,27 +68,35 @@ class ShantenByForm:
         return {"regular": self.regular, "chiitoitsu": self.chiitoitsu, "kokushi": self.kokushi}
 
 
-@dataclass(frozen=True)
-class Discard:
-    """打牌 One discard: the shanten it leaves and its effective tiles (受け入れ)."""
+class Discard(NamedTuple):
+    """打牌 One discard: the shanten it leaves and its effective tiles (受け入れ).
+
+    An immutable named tuple rather than a dataclass: a table builds a dozen per hand, and this is the
+    cheapest immutable record Python has.
+    """
 
     tile: int
     red: bool  # the hand holds this five only as red fives
     shanten: int
-    ukeire: tuple[int, ...]
+    ukeire_mask: int  # bit t for tile t
     ukeire_count: int
+
+    @property
+    def ukeire(self) -> tuple[int, ...]:
+        """Return the effective tiles, in tile order."""
+        return tiles_of(self.ukeire_mask)
 
     @property
     def name(self) -> str:
         """Return the discard's Tenhou name (``0m`` for a red five)."""
-        return tile_name(self.tile, self.red)
+        return _RED_NAMES[self.tile] if self.red else _NAMES[self.tile]
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict."""
         return {
-            "tile": self.name,
+            "tile": _RED_NAMES[self.tile] if self.red else _NAMES[self.tile],
             "shanten": self.shanten,
-            "ukeire": list(map(_NAMES.__getitem__, self.ukeire)),
+            "ukeire": names_of(self.ukeire_mask),
             "ukeire_count": self.ukeire_count,
         }
 
@@ -157,41 +188,44 @@ class _Context:
     counts: tuple[int, ...]
     sets: int
     caps: tuple[int, ...] | None
-    remaining: tuple[int, ...]  # unseen copies of each kind
     available: int  # mask of kinds with an unseen copy
     pair_forms: bool  # seven pairs and thirteen orphans apply
+    used: tuple[int, int, int]  # masks of kinds with at least 1, 2, 3 copies held or seen
 
     @classmethod
     def of(cls, hand: Hand, seen: tuple[int, ...]) -> _Context:
         """Build the context of a hand and its visible tiles."""
-        remaining = [4 - c for c in hand.all_counts]
-        for tile in seen:
-            remaining[tile] -= 1
-        gone = [t for t, r in enumerate(remaining) if r <= 0]
-        available = forms.ALL_TILES & ~sum(1 << t for t in gone)
+        used = [0, 0, 0, 0, 0]  # used[k]: kinds with more than k copies held or seen
+        gone = hand.tiles  # sorted already
+        if seen or hand.melds:
+            gone = tuple(sorted((*hand.tiles, *seen, *(t for m in hand.melds for t in m.tiles))))
+        run = 0
+        for i, tile in enumerate(gone):
+            run = run + 1 if i and gone[i - 1] == tile else 0
+            used[run] |= 1 << tile
+        available = forms.ALL_TILES & ~used[3]
         caps = None
         if hand.melds:
             caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
         pair_forms = not hand.melds and len(hand.tiles) >= 13
         # A short hand without brackets counts its missing tiles as called melds, as Tenhou does.
         sets = len(hand.tiles) // 3
-        return cls(hand.counts, sets, caps, tuple(remaining), available, pair_forms)
+        return cls(hand.counts, sets, caps, available, pair_forms, (used[0], used[1], used[2]))
 
-    def tiles_of(self, mask: int) -> tuple[int, ...]:
-        """Return the tiles of a 34-bit mask, in tile order."""
-        c = _CHUNKS
-        return c[0][mask & 511] + c[1][mask >> 9 & 511] + c[2][mask >> 18 & 511] + c[3][mask >> 27 & 127]
+    def count(self, mask: int) -> int:
+        """Return how many copies of the tiles of an available-only mask are unseen."""
+        one, two, three = self.used
+        return (
+            4 * mask.bit_count()
+            - (mask & one).bit_count()
+            - (mask & two).bit_count()
+            - (mask & three).bit_count()
+        )
 
-    def count(self, tiles: tuple[int, ...]) -> int:
-        """Return how many copies of these tiles are unseen."""
-        return sum(map(self.remaining.__getitem__, tiles))
 
-
-def _best(
-    reg: int, reg_mask: int, pair: forms.PairSummary | None, pair_forms_can_tie: bool = True
-) -> tuple[int, int, int | None, int | None]:
+def _best(reg: int, reg_mask: int, pair: forms.PairSummary | None) -> tuple[int, int, int | None, int | None]:
     """Combine the forms of one 3n+1 row: overall shanten, effective mask, and the two pair forms."""
-    if pair is None or not pair_forms_can_tie:
+    if pair is None:
         return reg, reg_mask, None, None
     chi = forms.chiitoitsu_shanten(pair)
     ko = forms.kokushi_shanten(pair)
@@ -207,53 +241,63 @@ def _best(
 def _analyze_draw(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
     """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
     counts = ctx.counts
-    keys = suit_keys(counts)
     kinds = sorted(set(hand.tiles))
-    rows = [keys]
-    for tile in kinds:
-        row = keys.copy()
-        row[tile // 9] -= POW5[tile % 9]
-        rows.append(row)
-    dist, masks = regular_rows(rows, ctx.sets, ctx.caps)
-    summary = forms.summarize(counts) if ctx.pair_forms else None
-    by_form = _forms_of(dist[0] - 1, summary)
+    dist, masks = regular_rows(counts, kinds, ctx.sets, ctx.caps)
+    by_form = _forms_of(dist[0] - 1, counts if ctx.pair_forms else None)
     # A discard raises each form's shanten by at most one, so a pair form more than one step behind
-    # the regular form can never tie a row's best: skip it.
-    can_tie = (
-        summary is not None
-        and min(forms.chiitoitsu_shanten(summary), forms.kokushi_shanten(summary)) <= dist[0]
-    )
-    discards = []
-    for r, tile in enumerate(kinds, start=1):
-        after = forms.without(summary, tile, counts[tile]) if can_tie and summary else None
-        shanten, mask, _, _ = _best(dist[r] - 1, masks[r], after, can_tie)
-        ukeire = ctx.tiles_of(mask & ctx.available)
-        red = tile in FIVES and counts[tile] == hand.red[tile // 9]
-        discards.append(Discard(tile, red, shanten, ukeire, ctx.count(ukeire)))
-    discards.sort(key=lambda d: (d.shanten, -d.ukeire_count, d.tile))
+    # the regular form can never tie a row's best: then the rows need only the regular form.
+    shanten_masks = list(zip([d - 1 for d in dist[1:]], masks[1:], strict=True))
+    chi, ko = by_form.chiitoitsu, by_form.kokushi
+    if chi is not None and ko is not None and min(chi, ko) <= dist[0]:
+        summary = forms.summarize(counts)
+        shanten_masks = [
+            forms.discard_row(summary, tile, counts[tile], shanten, mask)
+            for tile, (shanten, mask) in zip(kinds, shanten_masks, strict=True)
+        ]
+    available = ctx.available
+    one, two, three = ctx.used
+    red = hand.red
+    rows = []
+    for tile, (shanten, mask) in zip(kinds, shanten_masks, strict=True):
+        mask &= available
+        # Unseen copies: four per tile, less one per tile with at least 1, 2 and 3 copies used.
+        used = (mask & one).bit_count() + (mask & two).bit_count() + (mask & three).bit_count()
+        only_red = tile in FIVES and counts[tile] == red[tile // 9]
+        rows.append(Discard(tile, only_red, shanten, mask, 4 * mask.bit_count() - used))
+    # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
+    rows.sort(key=_BY_COUNT, reverse=True)
+    rows.sort(key=_BY_SHANTEN)
+    discards = tuple(rows)
     overall = min(f for f in (by_form.regular, by_form.chiitoitsu, by_form.kokushi) if f is not None)
     decomps = _decompositions(hand, ctx) if overall == -1 else None
-    return Analysis(hand, rules, seen, overall, by_form, discards=tuple(discards), decompositions=decomps)
+    return Analysis(hand, rules, seen, overall, by_form, discards=discards, decompositions=decomps)
 
 
 def _analyze_wait(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
     """Analyse a 3n+1 hand: effective tiles, and the waits when ready."""
-    dist, masks = regular_rows([suit_keys(ctx.counts)], ctx.sets, ctx.caps)
+    dist, masks = regular_rows(ctx.counts, [], ctx.sets, ctx.caps)
     summary = forms.summarize(ctx.counts) if ctx.pair_forms else None
     shanten, mask, chi, ko = _best(dist[0] - 1, masks[0], summary)
-    ukeire = ctx.tiles_of(mask & ctx.available)
-    waits = ctx.tiles_of(mask) if shanten == 0 else ()
+    ukeire = mask & ctx.available
+    waits = tiles_of(mask) if shanten == 0 else ()
     by_form = ShantenByForm(dist[0] - 1, chi, ko)
     return Analysis(
-        hand, rules, seen, shanten, by_form, ukeire=ukeire, ukeire_count=ctx.count(ukeire), waits=waits
+        hand,
+        rules,
+        seen,
+        shanten,
+        by_form,
+        ukeire=tiles_of(ukeire),
+        ukeire_count=ctx.count(ukeire),
+        waits=waits,
     )
 
 
-def _forms_of(regular: int, summary: forms.PairSummary | None) -> ShantenByForm:
-    """Return the shanten of each form of a hand."""
-    if summary is None:
+def _forms_of(regular: int, counts: tuple[int, ...] | None) -> ShantenByForm:
+    """Return the shanten of each form of a hand; None counts mean the pair forms do not apply."""
+    if counts is None:
         return ShantenByForm(regular, None, None)
-    return ShantenByForm(regular, forms.chiitoitsu_shanten(summary), forms.kokushi_shanten(summary))
+    return ShantenByForm(regular, *forms.pair_form_shanten(counts))
 
 
 def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:

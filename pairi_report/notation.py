@@ -128,6 +128,8 @@ class Hand:
     @cached_property
     def all_counts(self) -> tuple[int, ...]:
         """Return the 34 counts of every tile the player holds, melds included."""
+        if not self.melds:
+            return self.counts
         counts = list(self.counts)
         for meld in self.melds:
             for tile in meld.tiles:

@@ -18,6 +18,13 @@ from .tables import tables
 
 POW5 = tuple(5**i for i in range(9))
 SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+NUM_KINDS = 34
+# Row t: what removing one tile t takes off each suit key; row 34 is all zeros (no discard).
+_DISCARD_DELTA = np.zeros((NUM_KINDS + 1, 4), np.int64)
+for _tile in range(NUM_KINDS):
+    _DISCARD_DELTA[_tile, _tile // 9] = -POW5[_tile % 9]
+_DISCARD_DELTA.flags.writeable = False
+_SUIT_SHIFT = np.array([1, 1 << 9, 1 << 18, 1 << 27], np.int64)  # packs four suit masks into 34 bits
 # Stands for "impossible" in capped entries: above any real hand total, which is at most 14.
 INF = 30
 
@@ -53,20 +60,22 @@ def incidence(sets: int) -> np.ndarray:
 
 
 def regular_rows(
-    rows: list[list[int]], sets: int, caps: tuple[int, ...] | None = None
+    counts: tuple[int, ...], discards: list[int], sets: int, caps: tuple[int, ...] | None = None
 ) -> tuple[list[int], list[int]]:
-    """Return the distance and the 34-bit effective-tile mask of each row of four suit keys.
+    """Return the distance and the 34-bit effective-tile mask of a hand, then of it less each discard.
 
     ``sets`` is the number of sets still to make (4 minus the called melds). ``caps`` gives, per kind,
     how many copies the concealed part may ever hold (4 minus the copies in melds); None means 4.
     """
     t = tables()
-    idx = t.index[np.array(rows, dtype=np.int64)]
+    # Row 0 is the hand; row i is the hand less discards[i-1], which changes one suit key.
+    rows = np.array(suit_keys(counts), dtype=np.int64) + _DISCARD_DELTA[[NUM_KINDS, *discards]]
+    idx = t.index[rows]
     cost = t.cost[idx]
     mask = t.mask[idx]
     if caps is not None:
         cost, mask = cost.copy(), mask.copy()
-        _apply_caps(rows, caps, cost, mask)
+        _apply_caps(rows.tolist(), caps, cost, mask)
     n = len(rows)
     inc = incidence(sets)
     # Totals per combo and, from the optimal combos, the suit targets worth drawing for: two small
@@ -74,9 +83,8 @@ def regular_rows(
     totals = cost.reshape(n, 4 * TARGETS) @ inc
     best = totals.min(axis=1)
     used = ((totals == best[:, None]).astype(np.float32) @ inc.T).reshape(n, 4, TARGETS) > 0
-    suit_masks = np.bitwise_or.reduce(mask * used, axis=2)
-    bits = [m | p << 9 | s << 18 | z << 27 for m, p, s, z in suit_masks.tolist()]
-    return best.astype(np.int64).tolist(), bits
+    suit_masks = np.bitwise_or.reduce(mask * used, axis=2, dtype=np.int64)
+    return best.astype(np.int64).tolist(), (suit_masks @ _SUIT_SHIFT).tolist()
 
 
 def _apply_caps(rows: list[list[int]], caps: tuple[int, ...], cost: np.ndarray, mask: np.ndarray) -> None:
