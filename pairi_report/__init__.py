@@ -5,10 +5,31 @@
 0
 """
 
-from .analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm, analyze
-from .errors import IllegalHandError, NotationError, PairiError
-from .notation import Hand, Meld
+from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm, analyze
+    from .errors import IllegalHandError, NotationError, PairiError
+    from .notation import Hand, Meld
+
+# Names load on first use, so running a submodule (python -m pairi_report.engine.tablegen) does not
+# import it twice.
+_HOMES = {
+    "Analysis": "analysis",
+    "Decomposition": "analysis",
+    "Discard": "analysis",
+    "RulesError": "analysis",
+    "ShantenByForm": "analysis",
+    "analyze": "analysis",
+    "IllegalHandError": "errors",
+    "NotationError": "errors",
+    "PairiError": "errors",
+    "Hand": "notation",
+    "Meld": "notation",
+}
 __all__ = [
     "Analysis",
     "Decomposition",
@@ -23,3 +44,10 @@ __all__ = [
     "analyze",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module on first use."""
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_HOMES[name]}", __name__), name)

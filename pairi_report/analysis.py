@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from .engine import forms
+from .engine.combine import distance_rows
 from .engine.decompose import Block, is_seven_pairs, is_thirteen_orphans, regular_splits
-from .engine.regular import regular_rows
 from .errors import NotationError, PairiError
 from .notation import Hand, check_visible
 from .tiles import FIVES, NUM_KINDS, SUITS, compact, tile_name
@@ -47,6 +46,7 @@ def names_of(mask: int) -> list[str]:
     return [*c[0][mask & 511], *c[1][mask >> 9 & 511], *c[2][mask >> 18 & 511], *c[3][mask >> 27 & 127]]
 
 
+ALL_TILES = (1 << NUM_KINDS) - 1
 _BY_COUNT = attrgetter("ukeire_count")
 _BY_SHANTEN = attrgetter("shanten")
 
@@ -203,7 +203,7 @@ class _Context:
         for i, tile in enumerate(gone):
             run = run + 1 if i and gone[i - 1] == tile else 0
             used[run] |= 1 << tile
-        available = forms.ALL_TILES & ~used[3]
+        available = ALL_TILES & ~used[3]
         caps = None
         if hand.melds:
             caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
@@ -223,81 +223,53 @@ class _Context:
         )
 
 
-def _best(reg: int, reg_mask: int, pair: forms.PairSummary | None) -> tuple[int, int, int | None, int | None]:
-    """Combine the forms of one 3n+1 row: overall shanten, effective mask, and the two pair forms."""
-    if pair is None:
-        return reg, reg_mask, None, None
-    chi = forms.chiitoitsu_shanten(pair)
-    ko = forms.kokushi_shanten(pair)
-    best = min(reg, chi, ko)
-    mask = reg_mask if reg == best else 0
-    if chi == best:
-        mask |= forms.chiitoitsu_effective(pair)
-    if ko == best:
-        mask |= forms.kokushi_effective(pair)
-    return best, mask, chi, ko
-
-
 def _analyze_draw(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
     """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
     counts = ctx.counts
     kinds = sorted(set(hand.tiles))
-    dist, masks = regular_rows(counts, kinds, ctx.sets, ctx.caps)
-    by_form = _forms_of(dist[0] - 1, counts if ctx.pair_forms else None)
-    # A discard raises each form's shanten by at most one, so a pair form more than one step behind
-    # the regular form can never tie a row's best: then the rows need only the regular form.
-    shanten_masks = list(zip([d - 1 for d in dist[1:]], masks[1:], strict=True))
-    chi, ko = by_form.chiitoitsu, by_form.kokushi
-    if chi is not None and ko is not None and min(chi, ko) <= dist[0]:
-        summary = forms.summarize(counts)
-        shanten_masks = [
-            forms.discard_row(summary, tile, counts[tile], shanten, mask)
-            for tile, (shanten, mask) in zip(kinds, shanten_masks, strict=True)
-        ]
+    rows = distance_rows(hand.tiles, kinds, ctx.sets, ctx.pair_forms, ctx.caps)
     available = ctx.available
     one, two, three = ctx.used
-    red = hand.red
-    rows = []
-    for tile, (shanten, mask) in zip(kinds, shanten_masks, strict=True):
+    only_red = {five for s, five in enumerate(FIVES) if hand.red[s] and counts[five] == hand.red[s]}
+    discards = []
+    for tile, distance, mask in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True):
         mask &= available
         # Unseen copies: four per tile, less one per tile with at least 1, 2 and 3 copies used.
         used = (mask & one).bit_count() + (mask & two).bit_count() + (mask & three).bit_count()
-        only_red = tile in FIVES and counts[tile] == red[tile // 9]
-        rows.append(Discard(tile, only_red, shanten, mask, 4 * mask.bit_count() - used))
+        discards.append(Discard(tile, tile in only_red, distance - 1, mask, 4 * mask.bit_count() - used))
     # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
-    rows.sort(key=_BY_COUNT, reverse=True)
-    rows.sort(key=_BY_SHANTEN)
-    discards = tuple(rows)
-    overall = min(f for f in (by_form.regular, by_form.chiitoitsu, by_form.kokushi) if f is not None)
-    decomps = _decompositions(hand, ctx) if overall == -1 else None
-    return Analysis(hand, rules, seen, overall, by_form, discards=discards, decompositions=decomps)
+    discards.sort(key=_BY_COUNT, reverse=True)
+    discards.sort(key=_BY_SHANTEN)
+    shanten = rows.distance[0] - 1
+    decomps = _decompositions(hand, ctx) if shanten == -1 else None
+    return Analysis(
+        hand, rules, seen, shanten, _forms_of(rows.by_form), discards=tuple(discards), decompositions=decomps
+    )
 
 
 def _analyze_wait(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
     """Analyse a 3n+1 hand: effective tiles, and the waits when ready."""
-    dist, masks = regular_rows(ctx.counts, [], ctx.sets, ctx.caps)
-    summary = forms.summarize(ctx.counts) if ctx.pair_forms else None
-    shanten, mask, chi, ko = _best(dist[0] - 1, masks[0], summary)
+    rows = distance_rows(hand.tiles, [], ctx.sets, ctx.pair_forms, ctx.caps)
+    shanten, mask = rows.distance[0] - 1, rows.masks[0]
     ukeire = mask & ctx.available
     waits = tiles_of(mask) if shanten == 0 else ()
-    by_form = ShantenByForm(dist[0] - 1, chi, ko)
     return Analysis(
         hand,
         rules,
         seen,
         shanten,
-        by_form,
+        _forms_of(rows.by_form),
         ukeire=tiles_of(ukeire),
         ukeire_count=ctx.count(ukeire),
         waits=waits,
     )
 
 
-def _forms_of(regular: int, counts: tuple[int, ...] | None) -> ShantenByForm:
-    """Return the shanten of each form of a hand; None counts mean the pair forms do not apply."""
-    if counts is None:
-        return ShantenByForm(regular, None, None)
-    return ShantenByForm(regular, *forms.pair_form_shanten(counts))
+def _forms_of(distances: tuple[int | None, ...]) -> ShantenByForm:
+    """Turn the distance of each form into its shanten."""
+    regular, chiitoitsu, kokushi = (None if d is None else d - 1 for d in distances)
+    assert regular is not None  # the regular form always applies
+    return ShantenByForm(regular, chiitoitsu, kokushi)
 
 
 def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:

@@ -18,6 +18,7 @@ SUITS = "mpsz"
 SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 FIVES = (4, 13, 22)  # 5m 5p 5s: the kinds that have a red copy
 TERMINALS_AND_HONOURS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHANS = sum(1 << t for t in TERMINALS_AND_HONOURS)  # mask of the thirteen orphans
 HONOUR_NAMES_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 
 _NAMES = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_KINDS))

@@ -7,7 +7,7 @@ import random
 import numpy as np
 
 from pairi_report.engine import tablegen
-from pairi_report.engine.regular import capped_entry
+from pairi_report.engine.combine import capped_entry
 from pairi_report.engine.tables import tables
 
 
@@ -30,10 +30,21 @@ def test_scalar_dp_agrees_with_the_table() -> None:
         key = sum(c * 5**i for i, c in enumerate(counts))
         row = t.index[key + (tablegen.HONOUR_BASE if honour else 0)]
         cost, mask = capped_entry(key, honour, (4,) * kinds)
-        assert tuple(int(c) for c in t.cost[row]) == cost
-        assert tuple(int(m) for m in t.mask[row]) == mask
+        regular = tablegen.REGULAR_TARGETS
+        assert tuple(int(c) for c in t.cost[row][:regular]) == cost[:regular]
+        assert tuple(int(m) for m in t.mask[row][:regular]) == mask[:regular]
 
 
 def test_empty_suit_costs_three_per_set_and_two_for_the_pair() -> None:
     t = tables()
-    assert t.cost[t.index[0]].tolist() == [0, 3, 6, 9, 12, 2, 5, 8, 11, 14]
+    assert t.cost[t.index[0]].tolist()[: tablegen.REGULAR_TARGETS] == [0, 3, 6, 9, 12, 2, 5, 8, 11, 14]
+
+
+def test_pair_form_columns_of_a_suit() -> None:
+    t = tables()
+    # 1m x2, 9m x1, 5m x4: pairs cost 0 (1m), 0 (5m, a quad is one pair), 1 (9m), then 2 each.
+    key = 2 + 4 * 5**4 + 1 * 5**8
+    pairs = t.cost[t.index[key]].tolist()[tablegen.PAIRS_AT : tablegen.ORPHANS_AT]
+    assert pairs == [0, 0, 0, 1, 3, 5, 7, 9]
+    # Orphans 1m and 9m are both held and 1m is paired: nothing missing either way.
+    assert t.cost[t.index[key]].tolist()[tablegen.ORPHANS_AT :] == [0, 0]

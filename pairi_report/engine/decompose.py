@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .forms import ORPHANS
+from ..tiles import ORPHANS
 
 Block = tuple[str, int]  # ("pair" | "pung" | "chow", first tile)
 

@@ -1,11 +1,18 @@
 """牌理表 Build the per-suit lookup tables the engine runs on.
 
 For every count vector of one suit (9 kinds for m/p/s, 7 for honours, 0-4 copies each, at most 14 tiles)
-the table stores, for each target "k sets, with (p=1) or without (p=0) the pair" (k = 0..4, column
-``k + 5*p``):
+the table stores, for each of 20 per-suit targets:
 
 - ``cost``: the fewest tiles to add to this suit so that it holds that target, never using a fifth copy;
 - ``mask``: the kinds whose draw lowers that cost by one (bit i = the suit's kind i).
+
+The targets, by column:
+
+- 0-9, the regular form: "k sets, with (p=1) or without (p=0) the pair", column ``k + 5*p``, k = 0..4;
+- 10-17, seven pairs: "k different kinds paired", column ``10 + k``, k = 0..7 (a quad is one pair);
+- 18-19, thirteen orphans: "every terminal or honour kind of this suit, without / with a pair of one".
+
+Every form is then a sum over the suits, so one min-plus combine serves all three.
 
 Regenerate the shipped file with ``python -m pairi_report.engine.tablegen``.
 """
@@ -24,8 +31,13 @@ import numpy as np
 SUIT_KINDS = 9
 HONOUR_KINDS = 7
 MAX_TILES = 14
-TARGETS = 10  # k + 5*p for k in 0..4, p in 0..1
+REGULAR_TARGETS = 10  # k + 5*p for k in 0..4, p in 0..1
+PAIRS_AT = 10  # seven pairs: column 10 + k, k = 0..7 kinds paired
+ORPHANS_AT = 18  # thirteen orphans: column 18 (no pair), 19 (with the pair)
+TARGETS = 20
 MAX_SETS = 4
+MAX_PAIRS = 7
+ORPHAN_KINDS = {SUIT_KINDS: (0, 8), HONOUR_KINDS: tuple(range(7))}
 HONOUR_BASE = 5**SUIT_KINDS  # honour keys are offset past every suit key
 TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "tables.npz"
 
@@ -61,7 +73,7 @@ def run_dp(
                         old = nxt.get(key)
                         nxt[key] = cand if old is None else minimum(old, cand)
         states = nxt
-    out: list[Any] = [None] * TARGETS
+    out: list[Any] = [None] * REGULAR_TARGETS
     for (x, y, k, p), cost in states.items():
         if x == 0 and y == 0:
             out[k + 5 * p] = cost
@@ -81,7 +93,7 @@ def vector_keys(vectors: np.ndarray) -> np.ndarray:
 
 
 def table_costs(vectors: np.ndarray, chows: bool) -> np.ndarray:
-    """Return the (n, 10) cost table of every vector, by the vectorised DP."""
+    """Return the (n, 10) regular-form costs of every vector, by the vectorised DP."""
     columns = [vectors[:, i] for i in range(vectors.shape[1])]
     # penalty(t, i) = max(0, t - count_i), built once per kind and copy count.
     pens = [[np.maximum(0, t - col).astype(np.int8) for t in range(5)] for col in columns]
@@ -96,8 +108,22 @@ def table_costs(vectors: np.ndarray, chows: bool) -> np.ndarray:
     return np.stack(out, axis=1).astype(np.int8)
 
 
+def pair_form_costs(vectors: np.ndarray) -> np.ndarray:
+    """Return the (n, 10) seven-pairs and thirteen-orphans costs of every vector."""
+    n, kinds = vectors.shape
+    out = np.zeros((n, TARGETS - REGULAR_TARGETS), np.int8)
+    # Seven pairs: pair the kinds that need the fewest tiles first (a held pair needs none).
+    per_kind = np.sort(2 - np.minimum(vectors, 2), axis=1)
+    out[:, 1 : MAX_PAIRS + 1] = np.cumsum(per_kind, axis=1)[:, :MAX_PAIRS]
+    orphans = vectors[:, ORPHAN_KINDS[kinds]]
+    missing = (orphans == 0).sum(axis=1)
+    out[:, ORPHANS_AT - REGULAR_TARGETS] = missing
+    out[:, ORPHANS_AT - REGULAR_TARGETS + 1] = missing + ~(orphans >= 2).any(axis=1)
+    return out
+
+
 def table_masks(vectors: np.ndarray, keys: np.ndarray, costs: np.ndarray) -> np.ndarray:
-    """Return the (n, 10) masks: bit i is set where one more of kind i lowers the cost."""
+    """Return the masks: bit i is set where one more of kind i lowers that column's cost."""
     lookup = {int(k): j for j, k in enumerate(keys)}
     masks = np.zeros(costs.shape, np.uint16)
     small = vectors.sum(axis=1) < MAX_TILES  # a 14-tile suit cannot draw: nothing to store
@@ -116,7 +142,7 @@ def build() -> dict[str, np.ndarray]:
     for kinds, chows, offset in ((SUIT_KINDS, True, 0), (HONOUR_KINDS, False, HONOUR_BASE)):
         vectors = all_vectors(kinds)
         keys = vector_keys(vectors)
-        costs = table_costs(vectors, chows)
+        costs = np.concatenate([table_costs(vectors, chows), pair_form_costs(vectors)], axis=1)
         parts.append((keys + offset, costs, table_masks(vectors, keys, costs)))
     return {
         "keys": np.concatenate([p[0] for p in parts]).astype(np.int32),

@@ -1,0 +1,167 @@
+"""向听 Distances and effective tiles for every form at once, from the suit tables.
+
+A hand is four independent suits, and each form is a sum over the suits of one per-suit target: the
+regular form shares its sets among the suits with the pair in one of them, seven pairs shares its seven
+kinds, thirteen orphans puts its pair in one suit. Each way to share is a "combo": a column of a 0/1
+matrix that picks one target per suit. A hand's distance (replacement number, shanten + 1) is the least
+total over the combos, a matrix product and a min; a tile is effective when its suit's mask contains it
+in some optimal combo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import product
+
+import numpy as np
+
+from ..tiles import NUM_KINDS
+from .tablegen import (
+    HONOUR_BASE,
+    MAX_PAIRS,
+    ORPHANS_AT,
+    PAIRS_AT,
+    REGULAR_TARGETS,
+    TARGETS,
+    run_dp,
+)
+from .tables import tables
+
+POW5 = tuple(5**i for i in range(9))
+SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+FORMS = ("regular", "chiitoitsu", "kokushi")
+# Stands for "impossible" in capped entries: above any real hand total, which is at most 14.
+INF = 30
+
+_KEY_PART = tuple((t // 9, POW5[t % 9]) for t in range(NUM_KINDS))
+# Row t: what removing one tile t takes off each suit key; the last row is all zeros (no discard).
+_DISCARD_DELTA = np.zeros((NUM_KINDS + 1, 4), np.int64)
+for _tile in range(NUM_KINDS):
+    _DISCARD_DELTA[_tile, _tile // 9] = -POW5[_tile % 9]
+_DISCARD_DELTA.flags.writeable = False
+_SUIT_SHIFT = np.array([1, 1 << 9, 1 << 18, 1 << 27], np.int64)  # packs four suit masks into 34 bits
+
+
+@dataclass(frozen=True)
+class Combos:
+    """The combo matrix of one kind of hand, and which columns belong to which form."""
+
+    matrix: np.ndarray  # (4 * TARGETS, n) float32
+    transposed: np.ndarray  # (n, 4 * TARGETS) float32, contiguous
+    starts: tuple[int, ...]  # first column of each form present, in FORMS order
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Distances and effective-tile masks of a hand (row 0) and of it less each discard."""
+
+    distance: list[int]  # best over the forms, per row
+    masks: list[int]  # 34-bit effective-tile masks, per row
+    by_form: tuple[int | None, ...]  # row 0's distance in each of FORMS; None where it does not apply
+
+
+def suit_keys(tiles: tuple[int, ...] | list[int]) -> list[int]:
+    """Return the table keys of the four suits of a list of tiles."""
+    keys = [0, 0, 0, HONOUR_BASE]
+    for tile in tiles:
+        suit, weight = _KEY_PART[tile]
+        keys[suit] += weight
+    return keys
+
+
+@cache
+def combos(sets: int, pair_forms: bool) -> Combos:
+    """Return the combos of a hand that needs ``sets`` sets (and, if ``pair_forms``, the other forms)."""
+    cols = []
+    for ks in product(range(sets + 1), repeat=4):
+        if sum(ks) == sets:
+            cols += [[q * TARGETS + ks[q] + 5 * (q == pair) for q in range(4)] for pair in range(4)]
+    starts = [0]
+    if pair_forms:
+        starts.append(len(cols))
+        for ks in product(range(MAX_PAIRS + 1), repeat=4):
+            if sum(ks) == MAX_PAIRS:
+                cols.append([q * TARGETS + PAIRS_AT + ks[q] for q in range(4)])
+        starts.append(len(cols))
+        cols += [[q * TARGETS + ORPHANS_AT + (q == pair) for q in range(4)] for pair in range(4)]
+    matrix = np.zeros((4 * TARGETS, len(cols)), np.float32)
+    for c, rows in enumerate(cols):
+        matrix[rows, c] = 1.0
+    transposed = np.ascontiguousarray(matrix.T)
+    matrix.flags.writeable = transposed.flags.writeable = False
+    return Combos(matrix, transposed, tuple(starts))
+
+
+def distance_rows(
+    tiles: tuple[int, ...],
+    discards: list[int],
+    sets: int,
+    pair_forms: bool,
+    caps: tuple[int, ...] | None = None,
+) -> Rows:
+    """Return the distances and masks of the concealed tiles (row 0) and of them less each discard.
+
+    ``sets`` is the number of sets still to make; ``pair_forms`` says whether seven pairs and thirteen
+    orphans apply. ``caps`` gives, per kind, how many copies the concealed part may ever hold (4 minus
+    the copies in melds); None means 4.
+    """
+    t = tables()
+    rows = np.array(suit_keys(tiles), dtype=np.int64) + _DISCARD_DELTA[[NUM_KINDS, *discards]]
+    idx = t.index[rows]
+    cost = t.cost[idx]
+    mask = t.mask[idx]
+    if caps is not None:
+        cost, mask = cost.copy(), mask.copy()
+        _apply_caps(rows.tolist(), caps, cost, mask)
+    n = len(rows)
+    c = combos(sets, pair_forms)
+    # Totals per combo and, from the optimal combos, the suit targets worth drawing for: two small
+    # matrix products instead of gathers over (rows, 4, combos).
+    totals = cost.reshape(n, 4 * TARGETS) @ c.matrix
+    best = totals.min(axis=1)
+    used = ((totals == best[:, None]).astype(np.float32) @ c.transposed).reshape(n, 4, TARGETS) > 0
+    suit_masks = np.bitwise_or.reduce(mask * used, axis=2, dtype=np.int64)
+    by_form = np.minimum.reduceat(totals[0], c.starts).astype(np.int64).tolist()
+    by_form += [None] * (len(FORMS) - len(by_form))
+    return Rows(best.astype(np.int64).tolist(), (suit_masks @ _SUIT_SHIFT).tolist(), tuple(by_form))
+
+
+def _apply_caps(rows: list[list[int]], caps: tuple[int, ...], cost: np.ndarray, mask: np.ndarray) -> None:
+    """Replace, in place, the entries of suits where melds leave fewer than four copies of a kind."""
+    for q, (lo, hi) in enumerate(SUIT_SLICES):
+        suit_caps = caps[lo:hi]
+        if min(suit_caps) == 4:
+            continue
+        for r, keys in enumerate(rows):
+            entry_cost, entry_mask = capped_entry(keys[q] - (HONOUR_BASE if q == 3 else 0), q == 3, suit_caps)
+            cost[r, q] = entry_cost
+            mask[r, q] = entry_mask
+
+
+@lru_cache(maxsize=65536)
+def capped_entry(key: int, honour: bool, caps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Compute one suit's regular-form costs and masks directly, with per-kind copy limits.
+
+    Only hands with melds have limits below four, and the pair forms never apply to them, so their
+    columns are left impossible.
+    """
+    counts = [(key // p) % 5 for p in POW5[: len(caps)]]
+    cost = _scalar_costs(counts, caps, not honour)
+    masks = [0] * REGULAR_TARGETS
+    for i in range(len(caps)):
+        if counts[i] < caps[i]:
+            counts[i] += 1
+            after = _scalar_costs(counts, caps, not honour)
+            counts[i] -= 1
+            for target in range(REGULAR_TARGETS):
+                if after[target] < cost[target]:
+                    masks[target] |= 1 << i
+    pad = TARGETS - REGULAR_TARGETS
+    return tuple(cost) + (INF,) * pad, tuple(masks) + (0,) * pad
+
+
+def _scalar_costs(counts: list[int], caps: tuple[int, ...], chows: bool) -> list[int]:
+    """Run the table DP on one vector; unreachable targets cost ``INF``."""
+    out = run_dp(counts, caps, chows, 0, min, lambda need, i: max(0, need - counts[i]))
+    return [INF if c is None else min(c, INF) for c in out]
