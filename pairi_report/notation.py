@@ -97,6 +97,10 @@ class Hand:
     tiles: tuple[int, ...]
     red: tuple[int, int, int] = (0, 0, 0)
     melds: tuple[Meld, ...] = field(default=())
+    # The last concealed tile written, of a 3n+2 hand: pictures set it apart. A display hint only, so
+    # it takes no part in equality and the canonical text.
+    drawn: int | None = field(default=None, compare=False)
+    drawn_red: bool = field(default=False, compare=False)
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -115,7 +119,14 @@ class Hand:
             if tok.red:
                 red[tok.tile // 9] += 1
         melds = tuple(sorted(t.meld for t in tokens if t.meld is not None))
-        return cls(tuple(sorted(t.tile for t in concealed)), (red[0], red[1], red[2]), melds)
+        last = concealed[-1] if concealed and (len(concealed) + 3 * len(melds)) % 3 == 2 else None
+        return cls(
+            tuple(sorted(t.tile for t in concealed)),
+            (red[0], red[1], red[2]),
+            melds,
+            last.tile if last else None,
+            bool(last and last.red),
+        )
 
     @cached_property
     def counts(self) -> tuple[int, ...]:
@@ -173,10 +184,12 @@ def _parse_plain(text: str) -> Hand | None:
     n = len(tiles)
     if n > MAX_TILES or n % 3 == 0:
         return None
+    drawn = tiles[-1] if n % 3 == 2 else None
+    drawn_red = drawn is not None and text[-2] == "0"
     tiles.sort()
     if any(tiles[i] == tiles[i + 4] for i in range(n - 4)):
         return None
-    return Hand(tuple(tiles), (red[0], red[1], red[2]))
+    return Hand(tuple(tiles), (red[0], red[1], red[2]), (), drawn, drawn_red)
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
