@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -19,13 +21,16 @@ from .report.text import tenhou_text
 # "\b" keeps click from rewrapping the example lines.
 EXAMPLES = """\b
 Examples:
-  pairi-report 2378m1256p3489s15z                 # one hand, Tenhou-style text
+  pairi-report 2378m1256p3489s15z                  # one hand, Tenhou-style text
   pairi-report 'https://tenhou.net/2/?q=123m456p789s1122z' --format json
-  pairi-report 1223m456p789s1122z --visible 1z5z  # 1z and 5z already seen
-  pairi-report examples/hands.txt -o out/         # a batch file into out/
-  pairi-report hands.txt --rules riichi -f json   # choose rules and format
-  cat hands.txt | pairi-report - --format json    # a batch from stdin
+  pairi-report 1223m456p789s1122z --visible 1z5z   # 1z and 5z already seen
+  pairi-report examples/hands.txt -o out/          # a Markdown report in out/
+  pairi-report hands.txt -o out/ --format html --self-contained --title "Week 3"
+  pairi-report hands.txt -o out/ --tiles ~/tiles --tile-naming fluffystuff --scale 2
+  pairi-report hands.txt --rules riichi -f json    # choose rules and format
+  cat hands.txt | pairi-report - --format json --quiet
 """
+PROGRESS_AFTER = 50  # hands; smaller batches finish before a bar would help
 
 
 class Format(StrEnum):
@@ -35,6 +40,13 @@ class Format(StrEnum):
     html = "html"
     json = "json"
     text = "text"
+
+
+class Naming(StrEnum):
+    """File naming of downloaded tile sets."""
+
+    majandofu = "majandofu"
+    fluffystuff = "fluffystuff"
 
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -57,12 +69,12 @@ def run(
         ),
     ],
     output: Annotated[
-        Path | None,
-        typer.Option("-o", "--output", help="Write the report into this folder, e.g. -o out/."),
+        Path | None, typer.Option("-o", "--output", help="Write the report into this folder, e.g. -o out/.")
     ] = None,
     fmt: Annotated[
-        Format, typer.Option("--format", "-f", help="Output format, e.g. --format json.")
-    ] = Format.text,
+        Format | None,
+        typer.Option("--format", "-f", help="e.g. --format html. Default: md with -o, else text."),
+    ] = None,
     rules: Annotated[
         str, typer.Option(help=f"Rule set, e.g. --rules riichi ({', '.join(RULES)}).")
     ] = "riichi",
@@ -70,22 +82,54 @@ def run(
         str | None,
         typer.Option(help="Tiles seen elsewhere (dora indicators, discards, melds), e.g. --visible 1m5z."),
     ] = None,
+    tiles: Annotated[
+        Path | None, typer.Option(help="A folder of downloaded tile pictures, e.g. --tiles ~/tiles.")
+    ] = None,
+    tile_naming: Annotated[
+        Naming, typer.Option(help="How the --tiles files are named, e.g. --tile-naming fluffystuff.")
+    ] = Naming.majandofu,
+    scale: Annotated[
+        int, typer.Option(min=1, max=2, help="Tile size, 1 or 2 times 36x48, e.g. --scale 2.")
+    ] = 1,
+    title: Annotated[str | None, typer.Option(help='The report title, e.g. --title "Week 3".')] = None,
+    self_contained: Annotated[
+        bool, typer.Option(help="HTML in one file, pictures as data: URIs, e.g. --self-contained.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")] = False,
 ) -> None:
-    """Analyse a mahjong hand (牌理): shanten, effective tiles per discard, waits."""
-    if fmt in (Format.md, Format.html):
-        raise _fail(f"--format {fmt.value} is not available yet; use --format text or --format json")
-    if source == "-" or _is_file(source):
-        raise typer.Exit(_run_batch(source, output, fmt, rules, visible))
-    try:
-        result = analyze(source, rules=rules, visible=visible)
-    except NotationError as err:
-        typer.echo(f"pairi-report: error: line 1, {err}", err=True)
-        typer.echo(err.caret(), err=True)
-        raise typer.Exit(2) from None
-    except PairiError as err:
-        raise _fail(str(err)) from None
-    body = _render_one(result, fmt)
-    _emit(body, output, fmt)
+    """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
+    fmt = fmt or (Format.md if output else Format.text)
+    if fmt in (Format.md, Format.html) and output is None:
+        raise _fail(f"--format {fmt.value} writes a folder of files; add -o DIR, e.g. -o out/")
+    batch = source == "-" or _is_file(source)
+    if batch:
+        entries, problems = _analyse_batch(source, rules, visible)
+    else:
+        entries, problems = [(Line(1, source, 1, ""), _analyse_one(source, rules, visible))], []
+    if fmt in (Format.json, Format.text):
+        _emit(_render_plain(entries, problems, fmt, batch), output, fmt, quiet)
+    else:
+        assert output is not None
+        default_title = (
+            Path(source).name
+            if batch and source != "-"
+            else str(entries[0][1].hand)
+            if entries
+            else "pairi-report"
+        )
+        _write_report(
+            entries,
+            problems,
+            output,
+            fmt,
+            title or default_title,
+            tiles,
+            tile_naming,
+            scale,
+            self_contained,
+            quiet,
+        )
+    raise typer.Exit(1 if problems else 0)
 
 
 def _is_file(source: str) -> bool:
@@ -94,6 +138,18 @@ def _is_file(source: str) -> bool:
         return Path(source).is_file()
     except OSError:
         return False
+
+
+def _analyse_one(source: str, rules: str, visible: str | None) -> Analysis:
+    """Analyse the hand given on the command line, or exit 2 with the error and a caret."""
+    try:
+        return analyze(source, rules=rules, visible=visible)
+    except NotationError as err:
+        typer.echo(f"pairi-report: error: line 1, {err}", err=True)
+        typer.echo(err.caret(), err=True)
+        raise typer.Exit(2) from None
+    except PairiError as err:
+        raise _fail(str(err)) from None
 
 
 def _read_source(source: str) -> str:
@@ -108,8 +164,10 @@ def _read_source(source: str) -> str:
         raise _fail(f"{source}: {err.strerror}") from None
 
 
-def _run_batch(source: str, output: Path | None, fmt: Format, rules: str, visible: str | None) -> int:
-    """Analyse every line of a batch; list the bad ones; return the exit status."""
+def _analyse_batch(
+    source: str, rules: str, visible: str | None
+) -> tuple[list[tuple[Line, Analysis]], list[Problem]]:
+    """Analyse every line of a batch; list the bad ones on stderr and carry on."""
     name = "<stdin>" if source == "-" else source
     entries: list[tuple[Line, Analysis]] = []
     problems: list[Problem] = []
@@ -122,25 +180,23 @@ def _run_batch(source: str, output: Path | None, fmt: Format, rules: str, visibl
             raise _fail(str(err)) from None
     for p in problems:
         typer.echo(f"{name}:{p.line}:{p.column}: error: {p.message}", err=True)
-    _emit(_render_batch(entries, problems, fmt), output, fmt)
-    return 1 if problems else 0
+    return entries, problems
 
 
-def _render_one(result: Analysis, fmt: Format) -> str:
-    """Render one analysis as JSON or Tenhou text."""
+def _render_plain(
+    entries: list[tuple[Line, Analysis]], problems: list[Problem], fmt: Format, batch: bool
+) -> str:
+    """Render JSON or Tenhou text: one hand alone, or a batch with its problems last."""
     if fmt is Format.json:
-        return json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    return tenhou_text(result) + "\n"
-
-
-def _render_batch(entries: list[tuple[Line, Analysis]], problems: list[Problem], fmt: Format) -> str:
-    """Render a batch as one JSON document or as text blocks, problems last."""
-    if fmt is Format.json:
+        if not batch:
+            return json.dumps(entries[0][1].to_dict(), ensure_ascii=False, indent=2) + "\n"
         doc: dict[str, Any] = {
             "hands": [{"line": line.number, "title": line.title, **a.to_dict()} for line, a in entries],
             "problems": [p.to_dict() for p in problems],
         }
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    if not batch:
+        return tenhou_text(entries[0][1]) + "\n"
     blocks = [f"# {line.title or line.hand} (line {line.number})\n{tenhou_text(a)}\n" for line, a in entries]
     if problems:
         listed = "".join(f"line {p.line}, column {p.column}: {p.message}\n" for p in problems)
@@ -148,7 +204,7 @@ def _render_batch(entries: list[tuple[Line, Analysis]], problems: list[Problem],
     return "\n".join(blocks)
 
 
-def _emit(body: str, output: Path | None, fmt: Format) -> None:
+def _emit(body: str, output: Path | None, fmt: Format, quiet: bool) -> None:
     """Print the body, or write it atomically into the output folder."""
     if output is None:
         typer.echo(body, nl=False)
@@ -158,7 +214,66 @@ def _emit(body: str, output: Path | None, fmt: Format) -> None:
         path = write_atomic(output, name, body.encode("utf-8"))
     except (PairiError, OSError) as err:
         raise _fail(str(err)) from None
-    typer.echo(f"wrote {path}", err=True)
+    if not quiet:
+        typer.echo(f"wrote {path}", err=True)
+
+
+def _write_report(
+    entries: list[tuple[Line, Analysis]],
+    problems: list[Problem],
+    output: Path,
+    fmt: Format,
+    title: str,
+    tiles_dir: Path | None,
+    naming: Naming,
+    scale: int,
+    self_contained: bool,
+    quiet: bool,
+) -> None:
+    """Render the Markdown or HTML report with its pictures and write it into the folder."""
+    # Pillow and jinja2 load only when a report is asked for.
+    from .report.build import Options, hand_views, report_files
+    from .report.render import write_files
+    from .report.tileart import tile_names
+    from .report.tileset import TileSet
+
+    if tiles_dir is not None and not tiles_dir.is_dir():
+        raise _fail(f"--tiles {str(tiles_dir)!r} is not a folder of tile pictures")
+    tileset = TileSet(tiles_dir, naming.value)
+    missing = tileset.missing(tile_names())
+    if missing:
+        typer.echo(
+            f"pairi-report: warning: {len(missing)} pictures not in {tiles_dir} ({', '.join(missing[:8])}"
+            f"{', …' if len(missing) > 8 else ''}); using the built-in ones",
+            err=True,
+        )
+    options = Options(fmt.value, title, tileset, scale, self_contained)
+    files: dict[str, bytes] = {}
+    with _progress(len(entries), quiet) as step:
+        hands = list(step(hand_views(entries, options, files)))
+    try:
+        written = write_files(output, report_files(hands, problems, options, files))
+    except (PairiError, OSError) as err:
+        raise _fail(str(err)) from None
+    if not quiet:
+        page = next(p for p in written if p.name.startswith("index."))
+        typer.echo(f"wrote {page} ({len(hands)} hands, {len(written) - 1} pictures)", err=True)
+
+
+@contextmanager
+def _progress(total: int, quiet: bool) -> Iterator[Any]:
+    """Yield a wrapper that shows a progress bar for large batches on a terminal, and nothing otherwise."""
+    if quiet or total <= PROGRESS_AFTER or not sys.stderr.isatty():
+        yield lambda items: items
+        return
+    with typer.progressbar(length=total, label="analysing", file=sys.stderr) as bar:
+
+        def step(items: Iterable[Any]) -> Iterator[Any]:
+            for item in items:
+                yield item
+                bar.update(1)
+
+        yield step
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from PIL import Image
 
 from ..notation import Hand, Meld
 from ..tiles import FIVES, tile_name
-from .tileset import H, W, TileSet
+from .tileset import H, TileSet, W
 
 
 @dataclass(frozen=True)

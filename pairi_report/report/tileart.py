@@ -1,7 +1,8 @@
 """牌画 Draw the built-in tile set with Pillow and write it under ``assets/tiles/``.
 
-Regenerate with ``python -m pairi_report.report.tileart``. It needs the IPAex Mincho font (Debian package
-``fonts-ipaexfont-mincho``) at generation time only: the PNGs are committed, and they are what runs.
+Regenerate with ``python -m pairi_report.report.tileart`` (it also writes ``contact-sheet.png``). It
+needs the IPAex Mincho font (Debian package ``fonts-ipaexfont-mincho``) at generation time only: the
+PNGs are committed, and they are what runs.
 
 Each picture is drawn at 8x of 36x48 and scaled down to 1x (36x48) and 2x (72x96), upright and sideways
 (for claimed tiles). Names: ``1m``..``9m``, ``1p``.., ``1s``.., ``1z``..``7z``, red fives ``0m 0p 0s``,
@@ -257,7 +258,8 @@ def draw_sideways(name: str, font: str) -> Image.Image:
         return _blank(back=True, sideways=True)[0]
     upright = draw(name, font)
     face = _face_box(upright.size)
-    turned = upright.crop(tuple(int(v) for v in face)).transpose(Image.Transpose.ROTATE_90)
+    left, top, right, bottom = (int(v) for v in face)
+    turned = upright.crop((left, top, right, bottom)).transpose(Image.Transpose.ROTATE_90)
     img, _, _ = _blank(sideways=True)
     target = _face_box(img.size)
     img.alpha_composite(
@@ -309,6 +311,20 @@ def render_set(font: str, out: Path) -> list[Path]:
     return written
 
 
+def contact_sheet(folder: Path, columns: int = 12) -> Image.Image:
+    """Return every 2x picture of the set on one sheet, upright, in name order."""
+    names = tile_names()
+    pad, w, h = 6, W * 2, H * 2
+    rows = -(-len(names) // columns)
+    sheet = Image.new("RGBA", (columns * (w + pad) + pad, rows * (h + pad) + pad), (255, 255, 255, 255))
+    for i, name in enumerate(names):
+        with Image.open(folder / "2x" / f"{name}.png") as img:
+            sheet.alpha_composite(
+                img.convert("RGBA"), (pad + i % columns * (w + pad), pad + i // columns * (h + pad))
+            )
+    return sheet
+
+
 def find_font() -> str | None:
     """Return the path of the font the set is drawn with, if installed."""
     return next((f for f in FONT_CANDIDATES if Path(f).is_file()), None)
@@ -327,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     paths = render_set(font, args.out)
-    print(f"wrote {len(paths)} pictures to {args.out}")
+    sheet = args.out / "contact-sheet.png"
+    contact_sheet(args.out).save(sheet, format="PNG", optimize=False, compress_level=9)
+    print(f"wrote {len(paths)} pictures and {sheet.name} to {args.out}")
     return 0
 
 

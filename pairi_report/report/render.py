@@ -1,0 +1,149 @@
+"""Render a report view to Markdown or HTML with jinja2, and write it with its pictures.
+
+One jinja2 Environment: autoescape for ``*.html.j2``, none for ``*.md.j2`` (Markdown escapes user text
+with its own filter), filters registered here explicitly.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import markdown as markdown_lib
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+from PIL import Image
+
+from .. import __version__
+from ..notation import Hand
+from ..resources import data_dir
+from .files import write_atomic
+from .strip import hand_strip, strip_name
+from .tileset import H, TileSet, W
+from .view import ReportView, Strip
+
+# Inline Markdown only needs these escaped (headings, lists and tables never start in user text here).
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+
+
+def md_escape(text: str) -> str:
+    """Escape user text for Markdown: punctuation with backslashes, and markup characters as entities."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+
+
+def md_code(text: str) -> str:
+    """Return text as a Markdown code span, fenced with enough backticks."""
+    ticks = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def markdown_html(text: str) -> Markup:
+    """Convert trusted Markdown (the report's own legend) to HTML."""
+    return Markup(markdown_lib.markdown(text, extensions=["tables"]))
+
+
+@cache
+def environment() -> Environment:
+    """Return the one template environment."""
+    env = Environment(
+        loader=FileSystemLoader(str(data_dir("templates"))),
+        autoescape=select_autoescape(["html.j2"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["md_escape"] = md_escape
+    env.filters["md_code"] = md_code
+    env.filters["markdown"] = markdown_html
+    return env
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """Where a report's pictures go: into ``img/`` files, or inline as data: URIs."""
+
+    tiles: TileSet
+    scale: int  # pixel density of the files: 1 for Markdown, 2 for HTML
+    display: int  # display size multiple of 36x48
+    inline: bool = False
+
+    def strip(self, hand: Hand, out: dict[str, bytes]) -> Strip:
+        """Render a hand's strip once per distinct picture; return its reference."""
+        name = strip_name(hand, self.tiles, self.scale * self.display)
+        path = f"img/{name}"
+        if path not in out:
+            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=self.scale * self.display))
+        with Image.open(io.BytesIO(out[path])) as img:
+            width, height = img.size
+        factor = self.scale
+        return Strip(name, str(hand), width // factor, height // factor)
+
+    @property
+    def tile_dir(self) -> str:
+        """Return the folder of the tile pictures; the density is in the name, so formats can share img/."""
+        return f"img/tiles/{self.scale * self.display}x"
+
+    def tile_files(self, names: tuple[str, ...], out: dict[str, bytes]) -> None:
+        """Add the tile pictures a report uses."""
+        for name in names:
+            out[f"{self.tile_dir}/{name}.png"] = png_bytes(
+                self.tiles.picture(name, self.scale * self.display)
+            )
+
+    def src(self, out: dict[str, bytes]) -> Callable[[str], str]:
+        """Return a function from a picture path to what an HTML attribute or CSS url() should hold."""
+        if not self.inline:
+            return lambda path: path
+        return lambda path: "data:image/png;base64," + base64.b64encode(out[path]).decode("ascii")
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    """Encode a picture as PNG the same way every time."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def legend() -> str:
+    """Return the report's legend, in Markdown."""
+    return (data_dir("templates") / "legend.md").read_text(encoding="utf-8")
+
+
+def render_markdown(view: ReportView, pictures: Pictures) -> str:
+    """Render the Markdown report."""
+    template = environment().get_template("report.md.j2")
+    return template.render(report=view, legend=legend(), tile_dir=pictures.tile_dir)
+
+
+def render_html(view: ReportView, pictures: Pictures, files: dict[str, bytes]) -> str:
+    """Render the HTML report; with inline pictures it refers to no other file."""
+    return (
+        environment()
+        .get_template("report.html.j2")
+        .render(
+            report=view,
+            src=pictures.src(files),
+            legend=legend(),
+            tile_size=_size(pictures),
+            tile_dir=pictures.tile_dir,
+            version=__version__,
+        )
+    )
+
+
+def _size(pictures: Pictures) -> tuple[int, int]:
+    """Return the display size of one tile, in CSS pixels."""
+    return W * pictures.display, H * pictures.display
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
+    """Write every file atomically inside the folder, in a stable order."""
+    return [write_atomic(folder, name, data) for name, data in sorted(files.items())]
