@@ -257,13 +257,19 @@ def _write_report(
         raise _fail(str(err)) from None
     if not quiet:
         page = next(p for p in written if p.name.startswith("index."))
-        typer.echo(f"wrote {page} ({len(hands)} hands, {len(written) - 1} pictures)", err=True)
+        pictures = f"{len(written) - 1} pictures" if len(written) > 1 else "pictures inline"
+        typer.echo(f"wrote {page} ({len(hands)} hands, {pictures})", err=True)
+
+
+def _on_terminal() -> bool:
+    """Return whether stderr is a terminal (a progress bar would only clutter a log or a pipe)."""
+    return sys.stderr.isatty()
 
 
 @contextmanager
 def _progress(total: int, quiet: bool) -> Iterator[Any]:
     """Yield a wrapper that shows a progress bar for large batches on a terminal, and nothing otherwise."""
-    if quiet or total <= PROGRESS_AFTER or not sys.stderr.isatty():
+    if quiet or total <= PROGRESS_AFTER or not _on_terminal():
         yield lambda items: items
         return
     with typer.progressbar(length=total, label="analysing", file=sys.stderr) as bar:

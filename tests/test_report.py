@@ -157,3 +157,26 @@ def test_a_downloaded_set_with_gaps_warns_once(tmp_path: Path) -> None:
     )
     assert code == 0
     assert out.count("warning:") == 1 and "using the built-in ones" in out
+
+
+def _batch_of(tmp_path: Path, count: int) -> Path:
+    batch = tmp_path / "many.txt"
+    batch.write_text("\n".join(random_hands(3, count)) + "\n", encoding="utf-8")
+    return batch
+
+
+def test_progress_bar_only_for_large_batches_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pairi_report.cli as cli
+
+    batch = _batch_of(tmp_path, 60)
+    _, silent = run(str(batch), "-o", str(tmp_path / "a"))  # not a terminal: no bar
+    assert "analysing" not in silent
+    monkeypatch.setattr(cli, "_on_terminal", lambda: True)
+    _, shown = run(str(batch), "-o", str(tmp_path / "b"))
+    assert "analysing" in shown
+    _, quiet = run(str(batch), "-o", str(tmp_path / "c"), "--quiet")
+    assert quiet == ""
+    _, small = run(str(_batch_of(tmp_path, 20)), "-o", str(tmp_path / "d"))
+    assert "analysing" not in small
