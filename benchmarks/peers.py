@@ -11,7 +11,7 @@ from typing import Any
 import xiangting
 from mahjong.shanten import Shanten
 
-from pairi_report.tiles import NUM_KINDS, tile_name
+from pairi_report.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 
 _FOUR = xiangting.PlayerCount.FOUR
 
@@ -72,3 +72,149 @@ def wait_summary(counts: list[int], ukeire: Any = brute_ukeire) -> dict[str, Any
     row = _row(0, shanten, tiles, remaining)
     waits = [tile_name(t) for t in tiles] if shanten == 0 else []
     return {"shanten": shanten, "ukeire": row["ukeire"], "ukeire_count": row["ukeire_count"], "waits": waits}
+
+
+# ---- Wild tiles: brute force over every substitution, with an exact evaluator for any counts. ----
+# `mahjong`'s shanten assumes at most four copies, but a wild tile may stand for a fifth, so the
+# substituted hands are scored by an exhaustive search of their own.
+
+
+def _best_overlap(counts: tuple[int, ...], start: int, sets: int, pair: int, memo: dict[Any, int]) -> int:
+    """Return the most tiles of ``counts`` that ``sets`` sets and ``pair`` pairs can use (no copy limit)."""
+    i = start
+    while i < NUM_KINDS and counts[i] == 0:
+        i += 1
+    if i == NUM_KINDS or (sets == 0 and pair == 0):
+        return 0
+    key = (counts[i:], i, sets, pair)
+    if key in memo:
+        return memo[key]
+    c = list(counts)
+    c[i] -= 1
+    best = _best_overlap(tuple(c), i, sets, pair, memo)  # this copy of tile i goes unused
+    c[i] += 1
+    options = []
+    if sets:
+        options.append(([i] * min(3, counts[i]), 1, 0))
+        for first in (i - 2, i - 1, i):
+            if 0 <= first < 27 and first // 9 == i // 9 and first % 9 <= 6:
+                # Below i nothing is left; i is used; above it a held copy is used where there is one.
+                options.append(
+                    ([i] + [j for j in (first, first + 1, first + 2) if j > i and counts[j]], 1, 0)
+                )
+    if pair:
+        options.append(([i] * min(2, counts[i]), 0, 1))
+    for used, s, p in options:
+        for t in used:
+            c[t] -= 1
+        best = max(best, len(used) + _best_overlap(tuple(c), i, sets - s, pair - p, memo))
+        for t in used:
+            c[t] += 1
+    memo[key] = best
+    return best
+
+
+def exact_shanten(counts: list[int], forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi")) -> int:
+    """Return the shanten of a 13- or 14-tile hand with any copy counts, trying every block."""
+    need = 14
+    best = need - _best_overlap(tuple(counts), 0, 4, 1, {})
+    if "chiitoitsu" in forms:
+        per_kind = sorted(2 - min(c, 2) for c in counts)
+        best = min(best, sum(per_kind[:7]))
+    if "kokushi" in forms:
+        orphans = [counts[t] for t in TERMINALS_AND_HONOURS]
+        best = min(best, 13 - sum(1 for c in orphans if c) + (0 if any(c >= 2 for c in orphans) else 1))
+    return best - 1
+
+
+def substitution_kinds(counts: list[int], wild_kinds: tuple[int, ...]) -> list[int]:
+    """Return the kinds a wild tile could usefully stand for: near a held tile, an orphan, or fresh.
+
+    A wild tile in a block with a natural tile is within two of it in its suit (or the same honour); a
+    block of wild tiles alone may be any kind, so the wild kind and two fresh kinds stand for those.
+    """
+    near = set(wild_kinds) | {t for t in TERMINALS_AND_HONOURS}
+    for t, c in enumerate(counts):
+        if c:
+            near |= {t} if t >= 27 else {u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9}
+    fresh = [t for t in range(NUM_KINDS) if t not in near and not counts[t]][:2]
+    return sorted(near | set(fresh))
+
+
+def brute_wild_shanten(
+    counts: list[int],
+    wilds: int,
+    wild_kinds: tuple[int, ...],
+    forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi"),
+) -> int:
+    """Return the best shanten over every substitution of the wild tiles (natural ``counts`` given)."""
+    from itertools import combinations_with_replacement
+
+    best = 99
+    kinds = substitution_kinds(counts, wild_kinds)
+    for chosen in combinations_with_replacement(kinds, wilds):
+        for t in chosen:
+            counts[t] += 1
+        best = min(best, exact_shanten(counts, forms))
+        for t in chosen:
+            counts[t] -= 1
+    return best
+
+
+def plain_shanten(counts: list[int], forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi")) -> int:
+    """Return a substituted hand's shanten: the plain engine up to four copies, else exhaustive search."""
+    if max(counts) > 4:
+        return exact_shanten(counts, forms)
+    from pairi_report.engine.combine import distance_rows
+
+    tiles = tuple(t for t, c in enumerate(counts) for _ in range(c))
+    return min(d for d in distance_rows(tiles, [], 4, forms).by_form if d is not None) - 1
+
+
+def fast_brute_wild_shanten(
+    counts: list[int],
+    wilds: int,
+    wild_kinds: tuple[int, ...],
+    forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi"),
+) -> int:
+    """Return the best shanten over every substitution of the wild tiles, scored by ``plain_shanten``.
+
+    The search stops early at a lower bound that needs no engine: with the wild tiles all standing for
+    one fresh kind the hand has some shanten s, and changing one tile moves shanten by at most one, so
+    no substitution beats s - wilds (or -1).
+    """
+    from itertools import combinations_with_replacement
+
+    kinds = substitution_kinds(counts, wild_kinds)
+    fresh = (
+        next(t for t in range(NUM_KINDS) if t not in kinds and counts[t] == 0)
+        if len(kinds) < NUM_KINDS
+        else None
+    )
+    floor = -1
+    if fresh is not None:
+        counts[fresh] += wilds
+        floor = max(-1, plain_shanten(counts, forms) - wilds)
+        counts[fresh] -= wilds
+    best = 99
+    for chosen in combinations_with_replacement(kinds, wilds):
+        for t in chosen:
+            counts[t] += 1
+        best = min(best, plain_shanten(counts, forms))
+        for t in chosen:
+            counts[t] -= 1
+        if best == floor:
+            break
+    return best
+
+
+def random_wild_hand(rng: Any, size: int, wilds: int) -> tuple[str, list[int], int]:
+    """Return a random hand holding ``wilds`` copies of a random wild kind: text, natural counts, kind."""
+    kind = rng.randrange(NUM_KINDS)
+    wall = [t for t in range(NUM_KINDS) if t != kind for _ in range(4)]
+    counts = [0] * NUM_KINDS
+    for t in rng.sample(wall, size - wilds):
+        counts[t] += 1
+    tiles = sorted([t for t, c in enumerate(counts) for _ in range(c)] + [kind] * wilds)
+    text = "".join(f"{t % 9 + 1}{'mpsz'[t // 9]}" for t in tiles)
+    return text, counts, kind

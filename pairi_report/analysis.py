@@ -10,17 +10,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from .engine.combine import distance_rows
-from .engine.decompose import Block, is_seven_pairs, is_thirteen_orphans, regular_splits
+from .engine.combine import FORMS, distance_rows
+from .engine.decompose import Block, orphans_split, regular_splits, seven_pairs_split
 from .errors import NotationError, PairiError
 from .notation import Hand, check_visible
-from .tiles import FIVES, NUM_KINDS, SUITS, compact, tile_name
+from .tiles import FIVES, NUM_KINDS, SUITS, compact, parse_tile, tile_name
 
-RULES = ("riichi",)
 _NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
 _RED_NAMES = tuple(tile_name(t, red=True) for t in range(NUM_KINDS))
 # Tiles (and names) of each 9-bit chunk of a 34-bit mask, so a mask becomes a list in four lookups.
@@ -106,11 +106,16 @@ class Decomposition:
     """和了形 One split of a complete hand; blocks in Tenhou notation, called melds in brackets."""
 
     form: str  # regular, chiitoitsu or kokushi
-    blocks: tuple[str, ...]
+    blocks: tuple[str, ...]  # with each wild tile written as the tile it stands for
+    wild_as: tuple[str, ...] = ()  # what each wild tile stands for, in block order
+    wild_places: tuple[tuple[int, ...], ...] = ()  # per block, the places wild tiles fill (for pictures)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict."""
-        return {"form": self.form, "blocks": list(self.blocks)}
+        out: dict[str, Any] = {"form": self.form, "blocks": list(self.blocks)}
+        if self.wild_as:
+            out["wild_as"] = list(self.wild_as)
+        return out
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,7 @@ class Analysis:
     ukeire_count: int | None = None
     waits: tuple[int, ...] | None = None
     decompositions: tuple[Decomposition, ...] | None = None
+    wild: tuple[int, ...] = ()  # the wild kinds
 
     @property
     def win(self) -> bool:
@@ -150,6 +156,8 @@ class Analysis:
         }
         if self.visible:
             out["visible"] = compact(self.visible)
+        if self.wild:
+            out["wild"] = [_NAMES[t] for t in self.wild]
         if self.discards is not None:
             out["discards"] = [d.to_dict() for d in self.discards]
         if self.ukeire is not None:
@@ -161,16 +169,53 @@ class Analysis:
         return out
 
 
-def analyze(text: str | Hand, *, rules: str = "riichi", visible: str | None = None) -> Analysis:
-    """Analyse a hand given as notation (or a ``Hand``), counting ``visible`` tiles as gone."""
-    if rules not in RULES:
+@dataclass(frozen=True)
+class RuleSet:
+    """规则 A rule set: the forms a hand may win in, and the kinds that are wild by default."""
+
+    name: str
+    forms: tuple[str, ...]
+    wild: tuple[int, ...] = ()
+
+
+RULESETS = {
+    "riichi": RuleSet("riichi", FORMS),
+    # 红中麻将: the four Red dragons are wild; seven pairs counts, thirteen orphans does not.
+    "hongzhong": RuleSet("hongzhong", ("regular", "chiitoitsu"), wild=(33,)),
+}
+RULES = tuple(RULESETS)
+
+
+def analyze(
+    text: str | Hand,
+    *,
+    rules: str = "riichi",
+    visible: str | None = None,
+    wild: Iterable[str] | None = None,
+) -> Analysis:
+    """Analyse a hand given as notation (or a ``Hand``), counting ``visible`` tiles as gone.
+
+    ``wild`` names kinds whose every copy in the concealed hand is wild (混, 鬼, 癞子): it may stand for
+    any tile, even a fifth copy; discarding one is an ordinary discard, and drawing one is listed among
+    the effective tiles. Called melds keep their tiles as they are.
+    """
+    if rules not in RULESETS:
         raise RulesError(f"unknown rules {rules!r}; expected one of: {', '.join(RULES)}")
+    rule = RULESETS[rules]
     hand = text if isinstance(text, Hand) else Hand.parse(text)
     seen = _visible(hand, visible) if visible else ()
-    ctx = _Context.of(hand, seen)
-    if hand.tile_count % 3 == 2:
-        return _analyze_draw(hand, rules, seen, ctx)
-    return _analyze_wait(hand, rules, seen, ctx)
+    wild_kinds = tuple(sorted(set(rule.wild) | {_wild_kind(w) for w in wild or ()}))
+    ctx = _Context.of(hand, seen, rule, wild_kinds)
+    analysis = _analyze_draw(hand, ctx) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx)
+    return replace(analysis, rules=rules, visible=seen, wild=wild_kinds)
+
+
+def _wild_kind(name: str) -> int:
+    """Parse one wild kind such as ``7z``."""
+    try:
+        return parse_tile(name.strip())
+    except NotationError as err:
+        raise NotationError(f"wild tile {name!r}: {err.message}", name, err.column) from None
 
 
 def _visible(hand: Hand, visible: str) -> tuple[int, ...]:
@@ -185,16 +230,18 @@ def _visible(hand: Hand, visible: str) -> tuple[int, ...]:
 class _Context:
     """What every row of one hand's analysis shares."""
 
-    counts: tuple[int, ...]
+    natural: tuple[int, ...]  # concealed tiles that are not wild, sorted
+    wilds: int  # wild tiles among the concealed ones
+    wild_mask: int  # the wild kinds, as a 34-bit mask
     sets: int
+    forms: tuple[str, ...]
     caps: tuple[int, ...] | None
     available: int  # mask of kinds with an unseen copy
-    pair_forms: bool  # seven pairs and thirteen orphans apply
     used: tuple[int, int, int]  # masks of kinds with at least 1, 2, 3 copies held or seen
 
     @classmethod
-    def of(cls, hand: Hand, seen: tuple[int, ...]) -> _Context:
-        """Build the context of a hand and its visible tiles."""
+    def of(cls, hand: Hand, seen: tuple[int, ...], rule: RuleSet, wild: tuple[int, ...]) -> _Context:
+        """Build the context of a hand, its visible tiles, rules and wild kinds."""
         used = [0, 0, 0, 0, 0]  # used[k]: kinds with more than k copies held or seen
         gone = hand.tiles  # sorted already
         if seen or hand.melds:
@@ -203,14 +250,22 @@ class _Context:
         for i, tile in enumerate(gone):
             run = run + 1 if i and gone[i - 1] == tile else 0
             used[run] |= 1 << tile
-        available = ALL_TILES & ~used[3]
         caps = None
         if hand.melds:
             caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
-        pair_forms = not hand.melds and len(hand.tiles) >= 13
+        natural = tuple(t for t in hand.tiles if t not in wild) if wild else hand.tiles
+        closed = not hand.melds and len(hand.tiles) >= 13
         # A short hand without brackets counts its missing tiles as called melds, as Tenhou does.
-        sets = len(hand.tiles) // 3
-        return cls(hand.counts, sets, caps, available, pair_forms, (used[0], used[1], used[2]))
+        return cls(
+            natural,
+            len(hand.tiles) - len(natural),
+            sum(1 << t for t in wild),
+            len(hand.tiles) // 3,
+            rule.forms if closed else ("regular",),
+            caps,
+            ALL_TILES & ~used[3],
+            (used[0], used[1], used[2]),
+        )
 
     def count(self, mask: int) -> int:
         """Return how many copies of the tiles of an available-only mask are unseen."""
@@ -222,86 +277,108 @@ class _Context:
             - (mask & three).bit_count()
         )
 
+    def row(self, distance: int, mask: int, wilds: int) -> tuple[int, int]:
+        """Return a row's shanten and effective tiles, the wild tiles it holds counted in.
 
-def _analyze_draw(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
+        Each wild tile fills one missing place, so it takes one off the distance; drawing one more
+        always helps a hand that is not complete.
+        """
+        distance = max(0, distance - wilds)
+        if self.wild_mask:
+            mask = mask & ~self.wild_mask | (self.wild_mask if distance else 0)
+        return distance - 1, mask
+
+
+def _analyze_draw(hand: Hand, ctx: _Context) -> Analysis:
     """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
-    counts = ctx.counts
-    kinds = sorted(set(hand.tiles))
-    rows = distance_rows(hand.tiles, kinds, ctx.sets, ctx.pair_forms, ctx.caps)
-    available = ctx.available
-    one, two, three = ctx.used
+    kinds = sorted(set(ctx.natural))
+    rows = distance_rows(ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0)
+    # A wild tile discarded leaves the natural tiles as they are, with one wild fewer.
+    wild_held = sorted({t for t in hand.tiles if ctx.wild_mask >> t & 1})
+    plan = [(t, d, m, ctx.wilds) for t, d, m in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True)]
+    plan += [(t, rows.distance[0], rows.masks[0], ctx.wilds - 1) for t in wild_held]
+    counts = hand.counts
     only_red = {five for s, five in enumerate(FIVES) if hand.red[s] and counts[five] == hand.red[s]}
     discards = []
-    for tile, distance, mask in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True):
-        mask &= available
-        # Unseen copies: four per tile, less one per tile with at least 1, 2 and 3 copies used.
-        used = (mask & one).bit_count() + (mask & two).bit_count() + (mask & three).bit_count()
-        discards.append(Discard(tile, tile in only_red, distance - 1, mask, 4 * mask.bit_count() - used))
+    for tile, distance, raw_mask, wilds in plan:
+        shanten, mask = ctx.row(distance, raw_mask, wilds)
+        mask &= ctx.available
+        discards.append(Discard(tile, tile in only_red, shanten, mask, ctx.count(mask)))
     # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
+    discards.sort(key=attrgetter("tile"))
     discards.sort(key=_BY_COUNT, reverse=True)
     discards.sort(key=_BY_SHANTEN)
-    shanten = rows.distance[0] - 1
+    shanten = ctx.row(rows.distance[0], 0, ctx.wilds)[0]
     decomps = _decompositions(hand, ctx) if shanten == -1 else None
-    return Analysis(
-        hand, rules, seen, shanten, _forms_of(rows.by_form), discards=tuple(discards), decompositions=decomps
-    )
+    by_form = _forms_of(rows.by_form, ctx.wilds)
+    return Analysis(hand, "", (), shanten, by_form, discards=tuple(discards), decompositions=decomps)
 
 
-def _analyze_wait(hand: Hand, rules: str, seen: tuple[int, ...], ctx: _Context) -> Analysis:
+def _analyze_wait(hand: Hand, ctx: _Context) -> Analysis:
     """Analyse a 3n+1 hand: effective tiles, and the waits when ready."""
-    rows = distance_rows(hand.tiles, [], ctx.sets, ctx.pair_forms, ctx.caps)
-    shanten, mask = rows.distance[0] - 1, rows.masks[0]
+    rows = distance_rows(ctx.natural, [], ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0)
+    shanten, mask = ctx.row(rows.distance[0], rows.masks[0], ctx.wilds)
     ukeire = mask & ctx.available
     waits = tiles_of(mask) if shanten == 0 else ()
     return Analysis(
         hand,
-        rules,
-        seen,
+        "",
+        (),
         shanten,
-        _forms_of(rows.by_form),
+        _forms_of(rows.by_form, ctx.wilds),
         ukeire=tiles_of(ukeire),
         ukeire_count=ctx.count(ukeire),
         waits=waits,
     )
 
 
-def _forms_of(distances: tuple[int | None, ...]) -> ShantenByForm:
-    """Turn the distance of each form into its shanten."""
-    regular, chiitoitsu, kokushi = (None if d is None else d - 1 for d in distances)
+def _forms_of(distances: tuple[int | None, ...], wilds: int) -> ShantenByForm:
+    """Turn the distance of each form into its shanten, each wild tile filling one place."""
+    regular, chiitoitsu, kokushi = (None if d is None else max(0, d - wilds) - 1 for d in distances)
     assert regular is not None  # the regular form always applies
     return ShantenByForm(regular, chiitoitsu, kokushi)
 
 
 def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:
-    """Return every split of a complete hand, regular splits first."""
-    out = [
-        Decomposition("regular", _blocks_text(hand, split))
-        for split in regular_splits(list(ctx.counts), ctx.sets)
-    ]
-    if ctx.pair_forms and is_seven_pairs(ctx.counts):
-        pairs = tuple(("pair", t) for t, c in enumerate(ctx.counts) if c)
-        out.append(Decomposition("chiitoitsu", _blocks_text(hand, pairs)))
-    if ctx.pair_forms and is_thirteen_orphans(ctx.counts):
-        blocks = tuple(("pair" if c == 2 else "single", t) for t, c in enumerate(ctx.counts) if c)
-        out.append(Decomposition("kokushi", _blocks_text(hand, blocks)))
-    return tuple(out)
+    """Return every split of a complete hand, regular splits first, with what each wild stands for."""
+    counts = [0] * NUM_KINDS
+    for tile in ctx.natural:
+        counts[tile] += 1
+    filler = (ctx.wild_mask & -ctx.wild_mask).bit_length() - 1 if ctx.wild_mask else 0
+    splits = [("regular", s) for s in regular_splits(counts, ctx.sets, ctx.wilds, filler)]
+    if "chiitoitsu" in ctx.forms and (pairs := seven_pairs_split(counts, ctx.wilds)):
+        splits.append(("chiitoitsu", pairs))
+    if "kokushi" in ctx.forms and (orphans := orphans_split(counts, ctx.wilds)):
+        splits.append(("kokushi", orphans))
+    # Different wild placements can read the same (a wild pair beside a natural pung, or the other way
+    # round): keep each reading once.
+    shown: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Decomposition] = {}
+    for form, blocks in splits:
+        d = _decomposition(hand, form, blocks)
+        shown.setdefault((d.form, d.blocks, tuple(sorted(d.wild_as))), d)
+    return tuple(shown.values())
 
 
 _BLOCK_SHAPES = {"single": (0,), "pair": (0, 0), "pung": (0, 0, 0), "chow": (0, 1, 2)}
 
 
-def _blocks_text(hand: Hand, blocks: tuple[Block, ...]) -> tuple[str, ...]:
-    """Write blocks in Tenhou notation, giving the hand's red fives back to the first fives met."""
+def _decomposition(hand: Hand, form: str, blocks: tuple[Block, ...]) -> Decomposition:
+    """Write blocks in Tenhou notation, giving red fives back to the first natural fives met."""
     reds = list(hand.red)
-    out = []
-    for kind, first in blocks:
+    texts, wild_as = [], []
+    places = tuple(wild_at for _, _, wild_at in blocks) + ((),) * len(hand.melds)
+    for shape, first, wild_at in blocks:
         digits = []
-        for step in _BLOCK_SHAPES[kind]:
+        for place, step in enumerate(_BLOCK_SHAPES[shape]):
             tile = first + step
-            if tile in FIVES and reds[tile // 9]:
+            if place in wild_at:
+                wild_as.append(_NAMES[tile])
+                digits.append(str(tile % 9 + 1))
+            elif tile in FIVES and reds[tile // 9]:
                 reds[tile // 9] -= 1
                 digits.append("0")
             else:
                 digits.append(str(tile % 9 + 1))
-        out.append("".join(digits) + SUITS[first // 9])
-    return tuple(out) + tuple(str(m) for m in hand.melds)
+        texts.append("".join(digits) + SUITS[first // 9])
+    melds = tuple(str(m) for m in hand.melds)
+    return Decomposition(form, tuple(texts) + melds, tuple(wild_as), places if wild_as else ())

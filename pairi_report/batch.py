@@ -1,13 +1,16 @@
 """Batch files: one hand per line, an optional title after it, ``#`` comment lines, blank lines skipped.
 
 The hand is the leading run of words that start like notation (a digit, ``[``, a tile character or a
-link); the rest of the line is the title. A tab also ends the hand. Reading is lenient: a bad line
-becomes a ``Problem`` and the rest go on.
+link). Right after it, ``wild=7z`` (or ``wild=5z,7z``) makes those kinds wild for that line. The rest of
+the line is the title. A tab also ends the hand. Reading is lenient: a bad line becomes a ``Problem``
+and the rest go on.
 
 >>> split_line("123m456p 789s1122z  Ready on the honours")
-('123m456p 789s1122z', 'Ready on the honours')
+('123m456p 789s1122z', (), 'Ready on the honours')
 >>> split_line("2378m1256p3489s15z\\t3 shanten")
-('2378m1256p3489s15z', '3 shanten')
+('2378m1256p3489s15z', (), '3 shanten')
+>>> split_line("123m456p789s1127z wild=7z One red dragon")
+('123m456p789s1127z', ('7z',), 'One red dragon')
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from .errors import NotationError
 
 _HANDLIKE = re.compile(r"[0-9\[]|[\U0001F000-\U0001F02B]|https?://|tenhou\.net")
 _WORD = re.compile(r"\S+")
+_WILD = re.compile(r"wild=(\S+)")
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class Line:
     hand: str
     column: int
     title: str
+    wild: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,11 +56,11 @@ class Problem:
         return cls(line.number, line.column + err.column - 1, err.message, line.hand)
 
 
-def split_line(text: str) -> tuple[str, str]:
-    """Split a line into the hand and the title."""
+def split_line(text: str) -> tuple[str, tuple[str, ...], str]:
+    """Split a line into the hand, the wild kinds it names, and the title."""
     if "\t" in text:
-        hand, _, title = text.partition("\t")
-        return hand.strip(), title.strip()
+        hand, _, rest = text.partition("\t")
+        return (hand.strip(), *_options(rest.strip()))
     words = list(_WORD.finditer(text))
     end = 0
     for i, word in enumerate(words):
@@ -63,10 +68,18 @@ def split_line(text: str) -> tuple[str, str]:
             break
         end = i + 1
     if not words:
-        return "", ""
+        return "", (), ""
     hand = text[words[0].start() : words[end - 1].end()]
-    title = text[words[end - 1].end() :].strip() if end < len(words) else ""
-    return hand, title
+    return (hand, *_options(text[words[end - 1].end() :].strip()))
+
+
+def _options(rest: str) -> tuple[tuple[str, ...], str]:
+    """Take ``wild=…`` words off the front of the rest of a line; return the kinds and the title."""
+    wild: list[str] = []
+    while (match := _WILD.match(rest)) is not None:
+        wild += [w for w in match.group(1).split(",") if w]
+        rest = rest[match.end() :].lstrip()
+    return tuple(wild), rest
 
 
 def read_lines(text: str) -> Iterator[Line]:
@@ -76,5 +89,5 @@ def read_lines(text: str) -> Iterator[Line]:
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        hand, title = split_line(raw)
-        yield Line(number, hand, raw.find(hand) + 1, title)
+        hand, wild, title = split_line(raw)
+        yield Line(number, hand, raw.find(hand) + 1, title, wild)

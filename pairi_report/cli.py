@@ -28,6 +28,8 @@ Examples:
   pairi-report hands.txt -o out/ --format html --self-contained --title "Week 3"
   pairi-report hands.txt -o out/ --tiles ~/tiles --tile-naming fluffystuff --scale 2
   pairi-report hands.txt --rules riichi -f json    # choose rules and format
+  pairi-report 123m456p789s1127z --wild 7z         # every 7z is wild
+  pairi-report 123m456p789s11227z --rules hongzhong  # 红中麻将: Red dragons wild
   cat hands.txt | pairi-report - --format json --quiet
 """
 PROGRESS_AFTER = 50  # hands; smaller batches finish before a bar would help
@@ -82,6 +84,10 @@ def run(
         str | None,
         typer.Option(help="Tiles seen elsewhere (dora indicators, discards, melds), e.g. --visible 1m5z."),
     ] = None,
+    wild: Annotated[
+        list[str] | None,
+        typer.Option(help="A kind whose every copy is wild; repeat for more, e.g. --wild 7z."),
+    ] = None,
     tiles: Annotated[
         Path | None, typer.Option(help="A folder of downloaded tile pictures, e.g. --tiles ~/tiles.")
     ] = None,
@@ -102,10 +108,11 @@ def run(
     if fmt in (Format.md, Format.html) and output is None:
         raise _fail(f"--format {fmt.value} writes a folder of files; add -o DIR, e.g. -o out/")
     batch = source == "-" or _is_file(source)
+    wild_kinds = tuple(wild or ())
     if batch:
-        entries, problems = _analyse_batch(source, rules, visible)
+        entries, problems = _analyse_batch(source, rules, visible, wild_kinds)
     else:
-        entries, problems = [(Line(1, source, 1, ""), _analyse_one(source, rules, visible))], []
+        entries, problems = [(Line(1, source, 1, ""), _analyse_one(source, rules, visible, wild_kinds))], []
     if fmt in (Format.json, Format.text):
         _emit(_render_plain(entries, problems, fmt, batch), output, fmt, quiet)
     else:
@@ -140,10 +147,10 @@ def _is_file(source: str) -> bool:
         return False
 
 
-def _analyse_one(source: str, rules: str, visible: str | None) -> Analysis:
+def _analyse_one(source: str, rules: str, visible: str | None, wild: tuple[str, ...]) -> Analysis:
     """Analyse the hand given on the command line, or exit 2 with the error and a caret."""
     try:
-        return analyze(source, rules=rules, visible=visible)
+        return analyze(source, rules=rules, visible=visible, wild=wild)
     except NotationError as err:
         typer.echo(f"pairi-report: error: line 1, {err}", err=True)
         typer.echo(err.caret(), err=True)
@@ -165,7 +172,7 @@ def _read_source(source: str) -> str:
 
 
 def _analyse_batch(
-    source: str, rules: str, visible: str | None
+    source: str, rules: str, visible: str | None, wild: tuple[str, ...]
 ) -> tuple[list[tuple[Line, Analysis]], list[Problem]]:
     """Analyse every line of a batch; list the bad ones on stderr and carry on."""
     name = "<stdin>" if source == "-" else source
@@ -173,7 +180,7 @@ def _analyse_batch(
     problems: list[Problem] = []
     for line in read_lines(_read_source(source)):
         try:
-            entries.append((line, analyze(line.hand, rules=rules, visible=visible)))
+            entries.append((line, analyze(line.hand, rules=rules, visible=visible, wild=wild + line.wild)))
         except NotationError as err:
             problems.append(Problem.of(line, err))
         except PairiError as err:

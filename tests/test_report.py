@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pairi_report.batch import read_lines
 from pairi_report.cli import app
 from pairi_report.report.render import md_code, md_escape
 from pairi_report.sampling import random_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "examples" / "hands.txt"
+EXAMPLE_HANDS = len(list(read_lines(HANDS.read_text(encoding="utf-8"))))
 runner = CliRunner()
 
 
@@ -51,7 +53,7 @@ def test_markdown_report_and_every_picture_it_references(tmp_path: Path) -> None
     assert len(refs) > 100
     for ref in set(refs):
         assert not ref.startswith(("/", "http")) and (tmp_path / ref).is_file(), ref
-    assert page.count('## <a name="hand-') == 13
+    assert page.count('## <a name="hand-') == EXAMPLE_HANDS
     assert "[Four-shanten: where to start](#hand-4)" in page
 
 

@@ -71,18 +71,19 @@ def suit_keys(tiles: tuple[int, ...] | list[int]) -> list[int]:
 
 
 @cache
-def combos(sets: int, pair_forms: bool) -> Combos:
-    """Return the combos of a hand that needs ``sets`` sets (and, if ``pair_forms``, the other forms)."""
+def combos(sets: int, forms: tuple[str, ...]) -> Combos:
+    """Return the combos of a hand that needs ``sets`` sets, for the forms named (regular comes first)."""
     cols = []
     for ks in product(range(sets + 1), repeat=4):
         if sum(ks) == sets:
             cols += [[q * TARGETS + ks[q] + 5 * (q == pair) for q in range(4)] for pair in range(4)]
     starts = [0]
-    if pair_forms:
+    if "chiitoitsu" in forms:
         starts.append(len(cols))
         for ks in product(range(MAX_PAIRS + 1), repeat=4):
             if sum(ks) == MAX_PAIRS:
                 cols.append([q * TARGETS + PAIRS_AT + ks[q] for q in range(4)])
+    if "kokushi" in forms:
         starts.append(len(cols))
         cols += [[q * TARGETS + ORPHANS_AT + (q == pair) for q in range(4)] for pair in range(4)]
     matrix = np.zeros((4 * TARGETS, len(cols)), np.float32)
@@ -97,16 +98,21 @@ def distance_rows(
     tiles: tuple[int, ...],
     discards: list[int],
     sets: int,
-    pair_forms: bool,
+    forms: tuple[str, ...] = FORMS,
     caps: tuple[int, ...] | None = None,
+    wild: bool = False,
 ) -> Rows:
     """Return the distances and masks of the concealed tiles (row 0) and of them less each discard.
 
-    ``sets`` is the number of sets still to make; ``pair_forms`` says whether seven pairs and thirteen
-    orphans apply. ``caps`` gives, per kind, how many copies the concealed part may ever hold (4 minus
-    the copies in melds); None means 4.
+    ``sets`` is the number of sets still to make; ``forms`` names the forms that apply, in FORMS order.
+    ``caps`` gives, per kind, how many copies the concealed part may ever hold (4 minus the copies in
+    melds); None means 4. With ``wild``, ``tiles`` are the natural tiles of a hand that
+    also holds wild tiles: targets may then hold any number of a kind, and the caller subtracts the
+    wild tiles from the distances.
     """
-    t = tables()
+    t = tables(wild)
+    if wild:
+        caps = None  # a wild tile may stand for a copy that the melds have used up
     rows = np.array(suit_keys(tiles), dtype=np.int64) + _DISCARD_DELTA[[NUM_KINDS, *discards]]
     idx = t.index[rows]
     cost = t.cost[idx]
@@ -115,16 +121,16 @@ def distance_rows(
         cost, mask = cost.copy(), mask.copy()
         _apply_caps(rows.tolist(), caps, cost, mask)
     n = len(rows)
-    c = combos(sets, pair_forms)
+    c = combos(sets, forms)
     # Totals per combo and, from the optimal combos, the suit targets worth drawing for: two small
     # matrix products instead of gathers over (rows, 4, combos).
     totals = cost.reshape(n, 4 * TARGETS) @ c.matrix
     best = totals.min(axis=1)
     used = ((totals == best[:, None]).astype(np.float32) @ c.transposed).reshape(n, 4, TARGETS) > 0
     suit_masks = np.bitwise_or.reduce(mask * used, axis=2, dtype=np.int64)
-    by_form = np.minimum.reduceat(totals[0], c.starts).astype(np.int64).tolist()
-    by_form += [None] * (len(FORMS) - len(by_form))
-    return Rows(best.astype(np.int64).tolist(), (suit_masks @ _SUIT_SHIFT).tolist(), tuple(by_form))
+    found = dict(zip(forms, np.minimum.reduceat(totals[0], c.starts).astype(np.int64).tolist(), strict=True))
+    by_form = tuple(found.get(form) for form in FORMS)
+    return Rows(best.astype(np.int64).tolist(), (suit_masks @ _SUIT_SHIFT).tolist(), by_form)
 
 
 def _apply_caps(rows: list[list[int]], caps: tuple[int, ...], cost: np.ndarray, mask: np.ndarray) -> None:

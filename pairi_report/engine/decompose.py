@@ -1,58 +1,118 @@
-"""面子分解 Every split of a complete hand into sets and a pair."""
+"""面子分解 Every split of a complete hand into sets and a pair, wild tiles included.
+
+A block is (shape, first tile, wild positions): shape ``pair``, ``pung``, ``chow`` or ``single``; the
+positions (0-2 along the block) that wild tiles fill. A block made only of wild tiles is written as the
+``filler`` kind (the wild kind itself), which it may always stand for.
+"""
 
 from __future__ import annotations
 
-from ..tiles import ORPHANS
+from ..tiles import NUM_KINDS, ORPHANS
 
-Block = tuple[str, int]  # ("pair" | "pung" | "chow", first tile)
+Block = tuple[str, int, tuple[int, ...]]
+_SHAPE_ORDER = {"single": 0, "pair": 1, "pung": 2, "chow": 3}
 
 
-def regular_splits(counts: list[int], sets: int) -> list[tuple[Block, ...]]:
-    """Return every distinct split of the counts into ``sets`` sets and one pair, sorted."""
+def regular_splits(counts: list[int], sets: int, wilds: int = 0, filler: int = 0) -> list[tuple[Block, ...]]:
+    """Return every distinct split of natural counts plus ``wilds`` wild tiles into sets and a pair."""
     found: set[tuple[Block, ...]] = set()
-    for pair in range(len(counts)):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            for sets_found in _sets(counts, 0, sets):
-                found.add(tuple(sorted(((("pair", pair),) + sets_found), key=_block_order)))
-            counts[pair] += 2
-    return sorted(found, key=lambda blocks: [_block_order(b) for b in blocks])
+    for pair in range(NUM_KINDS):
+        for take in range(max(0, 2 - wilds), min(2, counts[pair]) + 1):
+            if take == 0 and pair != filler:
+                continue  # an all-wild pair is written once, as the filler kind
+            counts[pair] -= take
+            block: Block = ("pair", pair, tuple(range(take, 2)))
+            for rest in _sets(counts, 0, sets, wilds - (2 - take), filler):
+                found.add(tuple(sorted((block, *rest), key=_order)))
+            counts[pair] += take
+    return sorted(found, key=lambda blocks: [_order(b) for b in blocks])
 
 
-def _sets(counts: list[int], start: int, left: int) -> list[tuple[Block, ...]]:
-    """Return every way to split the remaining counts (from ``start``) into exactly ``left`` sets."""
+def _sets(counts: list[int], start: int, left: int, wilds: int, filler: int) -> list[tuple[Block, ...]]:
+    """Return every way to make exactly ``left`` sets of the remaining counts (from ``start``) and wilds."""
     i = start
-    while i < len(counts) and counts[i] == 0:
+    while i < NUM_KINDS and counts[i] == 0:
         i += 1
-    if i == len(counts):
-        return [()] if left == 0 else []
+    if i == NUM_KINDS:
+        # Only wild tiles are left: they make the remaining sets, as pungs of the filler kind.
+        return [(("pung", filler, (0, 1, 2)),) * left] if wilds == 3 * left else []
     if left == 0:
         return []
     out: list[tuple[Block, ...]] = []
-    if counts[i] >= 3:
-        counts[i] -= 3
-        out += [(("pung", i),) + rest for rest in _sets(counts, i, left - 1)]
-        counts[i] += 3
-    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
-        for j in (i, i + 1, i + 2):
-            counts[j] -= 1
-        out += [(("chow", i),) + rest for rest in _sets(counts, i, left - 1)]
-        for j in (i, i + 1, i + 2):
-            counts[j] += 1
+    for take in range(max(1, 3 - wilds), min(3, counts[i]) + 1):
+        counts[i] -= take
+        block: Block = ("pung", i, tuple(range(take, 3)))
+        out += [(block, *rest) for rest in _sets(counts, i, left - 1, wilds - (3 - take), filler)]
+        counts[i] += take
+    for first in (i - 2, i - 1, i):
+        if first < 0 or first >= 27 or first // 9 != i // 9 or first % 9 > 6:
+            continue
+        out += _chows(counts, i, first, left, wilds, filler)
     return out
 
 
-def is_seven_pairs(counts: list[int] | tuple[int, ...]) -> bool:
-    """Return whether 14 tiles are seven different pairs."""
-    return sum(1 for c in counts if c == 2) == 7
+def _chows(
+    counts: list[int], i: int, first: int, left: int, wilds: int, filler: int
+) -> list[tuple[Block, ...]]:
+    """Return the splits where tile ``i`` (the lowest natural left) sits in the chow starting at ``first``."""
+    out: list[tuple[Block, ...]] = []
+    # Below i no natural tile is left, so those places are wild; i itself is natural; above i a place
+    # may take a natural tile or a wild one.
+    choices = [
+        [False] if j < i else [True] if j == i else ([True, False] if counts[j] else [False])
+        for j in range(first, first + 3)
+    ]
+    for a in choices[0]:
+        for b in choices[1]:
+            for c in choices[2]:
+                natural = (a, b, c)
+                need = natural.count(False)
+                if need > wilds:
+                    continue
+                for step, nat in enumerate(natural):
+                    counts[first + step] -= nat
+                block: Block = ("chow", first, tuple(s for s, nat in enumerate(natural) if not nat))
+                out += [(block, *rest) for rest in _sets(counts, i, left - 1, wilds - need, filler)]
+                for step, nat in enumerate(natural):
+                    counts[first + step] += nat
+    return out
 
 
-def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
-    """Return whether 14 tiles are the thirteen orphans with one of them paired."""
+def seven_pairs_split(counts: list[int] | tuple[int, ...], wilds: int = 0) -> tuple[Block, ...] | None:
+    """Return the seven different pairs of a complete hand, wilds pairing singles first; else None."""
+    if any(c > 2 for c in counts):
+        return None  # a quad is one pair, and a triple none
+    singles = [t for t, c in enumerate(counts) if c == 1]
+    spare = wilds - len(singles)
+    if spare < 0 or spare % 2:
+        return None
+    fresh = [t for t, c in enumerate(counts) if c == 0][: spare // 2]
+    blocks: list[Block] = [("pair", t, ()) for t, c in enumerate(counts) if c == 2]
+    blocks += [("pair", t, (1,)) for t in singles] + [("pair", t, (0, 1)) for t in fresh]
+    return tuple(sorted(blocks, key=_order)) if len(blocks) == 7 else None
+
+
+def orphans_split(counts: list[int] | tuple[int, ...], wilds: int = 0) -> tuple[Block, ...] | None:
+    """Return the thirteen orphans of a complete hand, wilds filling the missing ones; else None."""
     held = [t for t, c in enumerate(counts) if c]
-    return sum(counts) == 14 and all(ORPHANS >> t & 1 for t in held) and len(held) == 13
+    if any(not ORPHANS >> t & 1 or counts[t] > 2 for t in held):
+        return None
+    pairs = [t for t in held if counts[t] == 2]
+    missing = [t for t in range(NUM_KINDS) if ORPHANS >> t & 1 and not counts[t]]
+    if len(pairs) > 1 or len(missing) + (0 if pairs else 1) != wilds:
+        return None
+    blocks: list[Block] = [("single", t, ()) for t in held if counts[t] == 1]
+    blocks += [("pair", t, ()) for t in pairs]
+    if pairs:
+        blocks += [("single", t, (0,)) for t in missing]
+    elif held:
+        blocks = [("pair", held[0], (1,)), *[b for b in blocks if b[1] != held[0]]]
+        blocks += [("single", t, (0,)) for t in missing]
+    else:
+        blocks += [("pair", missing[0], (0, 1)), *[("single", t, (0,)) for t in missing[1:]]]
+    return tuple(sorted(blocks, key=_order))
 
 
-def _block_order(block: Block) -> tuple[int, int]:
+def _order(block: Block) -> tuple[int, int, tuple[int, ...]]:
     """Order blocks by first tile, then pair before pung before chow."""
-    return block[1], ("pair", "pung", "chow").index(block[0])
+    return block[1], _SHAPE_ORDER[block[0]], block[2]

@@ -14,6 +14,11 @@ The targets, by column:
 
 Every form is then a sum over the suits, so one min-plus combine serves all three.
 
+For hands with wild tiles a second pair of arrays, ``cost_wild`` and ``mask_wild``, holds the regular
+columns again with no copy limit on the target: a wild tile may stand for a fifth copy, so "111 + 123 +
+11" is a fair target for a suit holding four 1s. (Seven pairs and thirteen orphans never need a fifth
+copy, so their columns serve both.)
+
 Regenerate the shipped file with ``python -m pairi_report.engine.tablegen``.
 """
 
@@ -92,14 +97,21 @@ def vector_keys(vectors: np.ndarray) -> np.ndarray:
     return vectors.astype(np.int64) @ weights
 
 
-def table_costs(vectors: np.ndarray, chows: bool) -> np.ndarray:
-    """Return the (n, 10) regular-form costs of every vector, by the vectorised DP."""
+# A target needs at most 4 chows + a pung + a pair of one kind; past that the limit never binds.
+UNCAPPED = 3 * MAX_SETS + 2
+
+
+def table_costs(vectors: np.ndarray, chows: bool, cap: int = 4) -> np.ndarray:
+    """Return the (n, 10) regular-form costs of every vector, by the vectorised DP.
+
+    ``cap`` is the most copies of one kind a target may hold: 4, or ``UNCAPPED`` for wild-tile hands.
+    """
     columns = [vectors[:, i] for i in range(vectors.shape[1])]
     # penalty(t, i) = max(0, t - count_i), built once per kind and copy count.
-    pens = [[np.maximum(0, t - col).astype(np.int8) for t in range(5)] for col in columns]
+    pens = [[np.maximum(0, t - col).astype(np.int8) for t in range(cap + 1)] for col in columns]
     out = run_dp(
         columns,
-        [4] * len(columns),
+        [cap] * len(columns),
         chows,
         np.zeros(len(vectors), np.int8),
         np.minimum,
@@ -143,11 +155,15 @@ def build() -> dict[str, np.ndarray]:
         vectors = all_vectors(kinds)
         keys = vector_keys(vectors)
         costs = np.concatenate([table_costs(vectors, chows), pair_form_costs(vectors)], axis=1)
-        parts.append((keys + offset, costs, table_masks(vectors, keys, costs)))
+        wild = table_costs(vectors, chows, cap=UNCAPPED)
+        parts.append(
+            (keys + offset, costs, table_masks(vectors, keys, costs), wild, table_masks(vectors, keys, wild))
+        )
     return {
-        "keys": np.concatenate([p[0] for p in parts]).astype(np.int32),
-        "cost": np.concatenate([p[1] for p in parts]),
-        "mask": np.concatenate([p[2] for p in parts]),
+        name: np.concatenate([p[i] for p in parts]).astype(np.int32)
+        if name == "keys"
+        else np.concatenate([p[i] for p in parts])
+        for i, name in enumerate(("keys", "cost", "mask", "cost_wild", "mask_wild"))
     }
 
 
@@ -168,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     arrays = build()
     seconds = time.perf_counter() - start
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, keys=arrays["keys"], cost=arrays["cost"], mask=arrays["mask"])
+    np.savez_compressed(path, allow_pickle=False, **arrays)
     rows = len(arrays["keys"])
     print(f"{rows} entries, {path.stat().st_size / 1e6:.2f} MB on disk, built in {seconds:.1f} s")
     print(f"sha256 of contents: {digest(arrays)}")

@@ -7,25 +7,40 @@ from functools import cache
 
 import numpy as np
 
-from .tablegen import HONOUR_BASE, HONOUR_KINDS, TABLE_PATH
+from .tablegen import HONOUR_BASE, HONOUR_KINDS, REGULAR_TARGETS, TABLE_PATH
 
 
 @dataclass(frozen=True)
 class Tables:
     """The cost and mask tables, and a dense index from a suit key to its row."""
 
-    cost: np.ndarray  # (rows, 10) float32, so combining suits is a matrix product
-    mask: np.ndarray  # (rows, 10) uint16
+    cost: np.ndarray  # (rows, 20) float32, so combining suits is a matrix product
+    mask: np.ndarray  # (rows, 20) uint16
     index: np.ndarray  # (5**9 + 5**7,) int32, -1 where a key has no row
 
 
 @cache
-def tables() -> Tables:
-    """Return the tables, loading them on first use (about 0.1 s)."""
+def tables(wild: bool = False) -> Tables:
+    """Return the tables (about 0.1 s on first use); ``wild`` for hands with wild tiles.
+
+    The wild-tile variant differs only in the regular columns, whose targets have no copy limit.
+    """
+    if wild:
+        plain = tables()
+        with np.load(TABLE_PATH) as data:
+            cost, mask = plain.cost.copy(), plain.mask.copy()
+            cost[:, :REGULAR_TARGETS] = data["cost_wild"]
+            mask[:, :REGULAR_TARGETS] = data["mask_wild"]
+        return _frozen(cost, mask, plain.index)
     with np.load(TABLE_PATH) as data:
         keys, cost, mask = data["keys"], data["cost"].astype(np.float32), data["mask"]
     index = np.full(HONOUR_BASE + 5**HONOUR_KINDS, -1, np.int32)
     index[keys] = np.arange(len(keys), dtype=np.int32)
+    return _frozen(cost, mask, index)
+
+
+def _frozen(cost: np.ndarray, mask: np.ndarray, index: np.ndarray) -> Tables:
+    """Make the arrays read-only and wrap them."""
     for array in (cost, mask, index):
         array.flags.writeable = False
     return Tables(cost, mask, index)

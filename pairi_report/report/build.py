@@ -34,7 +34,7 @@ def hand_views(
     """Yield each hand's view, rendering its strip into ``files``."""
     pictures = options.pictures()
     for line, analysis in entries:
-        strip = pictures.strip(analysis.hand, files)
+        strip = pictures.strip(analysis.hand, files, analysis.wild)
         yield hand_view(analysis, strip, title=line.title, line=line.number, anchor=f"hand-{line.number}")
 
 

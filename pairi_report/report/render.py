@@ -75,12 +75,13 @@ class Pictures:
     display: int  # display size multiple of 36x48
     inline: bool = False
 
-    def strip(self, hand: Hand, out: dict[str, bytes]) -> Strip:
+    def strip(self, hand: Hand, out: dict[str, bytes], wild: tuple[int, ...] = ()) -> Strip:
         """Render a hand's strip once per distinct picture; return its reference."""
-        name = strip_name(hand, self.tiles, self.scale * self.display)
+        scale = self.scale * self.display
+        name = strip_name(hand, self.tiles, scale, wild)
         path = f"img/{name}"
         if path not in out:
-            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=self.scale * self.display))
+            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=scale, wild=wild))
         with Image.open(io.BytesIO(out[path])) as img:
             width, height = img.size
         factor = self.scale

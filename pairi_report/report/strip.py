@@ -14,7 +14,7 @@ from PIL import Image
 
 from ..notation import Hand, Meld
 from ..tiles import FIVES, tile_name
-from .tileset import H, TileSet, W
+from .tileset import WILD_SUFFIX, H, TileSet, W
 
 
 @dataclass(frozen=True)
@@ -71,21 +71,26 @@ def meld_slots(meld: Meld) -> list[Slot]:
     return slots
 
 
-def strip_slots(hand: Hand) -> list[Slot | None]:
-    """Return the whole strip: concealed tiles, None for each gap, then the melds."""
+def strip_slots(hand: Hand, wild: tuple[int, ...] = ()) -> list[Slot | None]:
+    """Return the whole strip: concealed tiles (wild ones badged), None for each gap, then the melds."""
     names, drawn = concealed_names(hand)
-    slots: list[Slot | None] = [Slot(n) for n in names]
+    wild_names = {tile_name(t) for t in wild}
+
+    def badge(name: str) -> str:
+        return name + WILD_SUFFIX if name in wild_names else name
+
+    slots: list[Slot | None] = [Slot(badge(n)) for n in names]
     if drawn is not None:
-        slots += [None, Slot(drawn)]
+        slots += [None, Slot(badge(drawn))]
     for meld in hand.melds:
         slots.append(None)
         slots += meld_slots(meld)
     return slots
 
 
-def hand_strip(hand: Hand, tiles: TileSet, *, scale: int = 2) -> Image.Image:
-    """Return the hand as one RGBA picture, ``scale`` times 36x48 per tile."""
-    slots = strip_slots(hand)
+def hand_strip(hand: Hand, tiles: TileSet, *, scale: int = 2, wild: tuple[int, ...] = ()) -> Image.Image:
+    """Return the hand as one RGBA picture, ``scale`` times 36x48 per tile, wild tiles badged."""
+    slots = strip_slots(hand, wild)
     w, h, gap = W * scale, H * scale, W * scale // 3
     tall = any(s is not None and s.stacked for s in slots)
     height = 2 * w if tall else h
@@ -110,8 +115,10 @@ def hand_strip(hand: Hand, tiles: TileSet, *, scale: int = 2) -> Image.Image:
     return img
 
 
-def strip_name(hand: Hand, tiles: TileSet, scale: int) -> str:
+def strip_name(hand: Hand, tiles: TileSet, scale: int, wild: tuple[int, ...] = ()) -> str:
     """Return a file name for the strip, derived from what it shows, so equal strips share a file."""
     drawn = "" if hand.drawn is None else tile_name(hand.drawn, red=hand.drawn_red)
-    key = f"{hand}|{drawn}|{scale}|{tiles.ident}"
+    # Without wild tiles the key stays as it always was, so existing pictures keep their names.
+    marks = "|wild:" + ",".join(tile_name(t) for t in wild) if wild else ""
+    key = f"{hand}|{drawn}|{scale}|{tiles.ident}{marks}"
     return "hand-" + hashlib.sha256(key.encode()).hexdigest()[:16] + ".png"

@@ -11,11 +11,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ..resources import data_dir
 
 W, H = 36, 48  # the 1x tile size
+WILD_SUFFIX = "-wild"
+BADGE_RED = (196, 32, 38, 255)
+BADGE_GOLD = (236, 186, 40, 255)
 
 # majandofu.com: man1-66-90-s.png ...; ji1..ji7 = 東南西北白發中; aka1 = 5p, aka2 = 5s, aka3 = 5m.
 _MAJANDOFU_SUIT = {"m": "man", "p": "pin", "s": "sou", "z": "ji"}
@@ -61,7 +64,12 @@ class TileSet:
         return "builtin" if self.folder is None else f"{self.naming}:{self.folder.resolve()}"
 
     def picture(self, name: str, scale: int, sideways: bool = False) -> Image.Image:
-        """Return a tile picture at 1x or 2x, upright or turned a quarter to the left."""
+        """Return a tile picture at 1x or 2x, upright or turned a quarter to the left.
+
+        A name ending in ``-wild`` (``7z-wild``) is that tile with the wild-tile badge.
+        """
+        if name.endswith(WILD_SUFFIX):
+            return _badged(self, name.removesuffix(WILD_SUFFIX), scale, sideways)
         return _load(self, name, scale, sideways)
 
     def missing(self, names: list[str]) -> list[str]:
@@ -105,3 +113,20 @@ def _on_front(tiles: TileSet, face: Image.Image) -> Image.Image:
         base = img.convert("RGBA")
     base.alpha_composite(face.resize(base.size, Image.Resampling.LANCZOS))
     return base
+
+
+@lru_cache(maxsize=256)
+def _badged(tiles: TileSet, name: str, scale: int, sideways: bool) -> Image.Image:
+    """Return a picture with the wild-tile badge: a red disc ringed in gold, with a white star."""
+    img = _load(tiles, name, scale, sideways).copy()
+    size = 4  # drawn at 4x and scaled down, for smooth edges
+    r = int(W * scale * 0.2)
+    badge = Image.new("RGBA", (2 * r * size, 2 * r * size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(badge)
+    d.ellipse((0, 0, 2 * r * size - 1, 2 * r * size - 1), fill=BADGE_GOLD)
+    inset = max(1, r * size // 6)
+    d.ellipse((inset, inset, 2 * r * size - 1 - inset, 2 * r * size - 1 - inset), fill=BADGE_RED)
+    d.regular_polygon((r * size, r * size, int(r * size * 0.62)), 5, rotation=0, fill=(255, 255, 255, 255))
+    star = badge.resize((2 * r, 2 * r), Image.Resampling.LANCZOS)
+    img.alpha_composite(star, (img.width - 2 * r - max(1, scale), max(1, scale)))
+    return img

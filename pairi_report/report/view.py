@@ -10,22 +10,30 @@ from dataclasses import dataclass
 
 from ..analysis import Analysis, Discard
 from ..batch import Problem
-from ..tiles import tile_name
+from ..tiles import NUM_KINDS, tile_name
 from .text import shanten_line, tenhou_text
+from .tileset import WILD_SUFFIX
 
 FORM_LABELS = (("regular", "regular"), ("chiitoitsu", "seven pairs"), ("kokushi", "thirteen orphans"))
 
 
 @dataclass(frozen=True)
 class Tile:
-    """One tile picture: its file name stem (``5m``, ``0p``) and its text."""
+    """One tile picture: its name (``5m``, ``0p``), and whether it is wild (pictured with a badge)."""
 
     name: str
+    wild: bool = False
+
+    @property
+    def stem(self) -> str:
+        """Return the picture's file name stem."""
+        return f"{self.name}{WILD_SUFFIX}" if self.wild else self.name
 
     @property
     def label(self) -> str:
-        """Return the alt text: the Tenhou name, with red fives marked."""
-        return f"red 5{self.name[1]}" if self.name[0] == "0" else self.name
+        """Return the alt text: the Tenhou name, with red fives and wild tiles marked."""
+        text = f"red 5{self.name[1]}" if self.name[0] == "0" else self.name
+        return f"{text} (wild)" if self.wild else text
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,12 @@ class HandView:
     waits: tuple[Tile, ...]
     splits: tuple[Split, ...]
     text: str  # Tenhou's plain-text block
+    wild: tuple[Tile, ...] = ()  # the wild kinds
+
+    @property
+    def waits_any(self) -> bool:
+        """Return whether the hand waits on every kind of tile (it holds a wild tile)."""
+        return len(self.waits) == NUM_KINDS
 
 
 @dataclass(frozen=True)
@@ -106,7 +120,12 @@ class ReportView:
     title: str
     hands: tuple[HandView, ...]
     problems: tuple[ProblemView, ...]
-    tiles: tuple[str, ...]  # every tile picture the report uses, sorted
+    tiles: tuple[str, ...]  # every tile picture the report uses (file stems), sorted
+
+    @property
+    def has_wild(self) -> bool:
+        """Return whether any hand has wild tiles, so the badge needs explaining."""
+        return any(h.wild for h in self.hands)
 
     @property
     def count_text(self) -> str:
@@ -124,9 +143,9 @@ def shanten_words(shanten: int) -> str:
     return "ready" if shanten == 0 else f"{shanten}-shanten"
 
 
-def _tiles(tiles: tuple[int, ...]) -> tuple[Tile, ...]:
-    """Return pictures of plain tiles."""
-    return tuple(Tile(tile_name(t)) for t in tiles)
+def _tiles(tiles: tuple[int, ...], wild: tuple[int, ...] = ()) -> tuple[Tile, ...]:
+    """Return pictures of tiles, the wild kinds badged."""
+    return tuple(Tile(tile_name(t), t in wild) for t in tiles)
 
 
 def _rows(a: Analysis) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
@@ -137,11 +156,10 @@ def _rows(a: Analysis) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
     best_shanten, top = discards[0].shanten, discards[0].ukeire_count
     rows = []
     for rank, d in enumerate(discards, start=1):
-        tiles = _tiles(d.ukeire)
+        tiles = _tiles(d.ukeire, a.wild)
         best = d.shanten == best_shanten and d.ukeire_count == top
-        rows.append(
-            DiscardRow(rank, Tile(d.name), shanten_words(d.shanten), tiles, len(tiles), d.ukeire_count, best)
-        )
+        tile = Tile(d.name, d.tile in a.wild)
+        rows.append(DiscardRow(rank, tile, shanten_words(d.shanten), tiles, len(tiles), d.ukeire_count, best))
     keep = tuple(r for r, d in zip(rows, discards, strict=True) if d.shanten == best_shanten)
     return keep, tuple(rows[len(keep) :])
 
@@ -152,11 +170,13 @@ def _splits(a: Analysis) -> tuple[Split, ...]:
     out = []
     for dec in a.decompositions or ():
         blocks = []
-        for text in dec.blocks:
+        places = dec.wild_places or ((),) * len(dec.blocks)
+        for text, wild_at in zip(dec.blocks, places, strict=True):
             called = text.startswith("[")
             body = text.strip("[]").split(",")[0]
             suit = body[-1]
-            blocks.append(Block(tuple(Tile(d + suit) for d in body[:-1]), called))
+            # A wild tile is pictured as the tile it stands for, with the badge.
+            blocks.append(Block(tuple(Tile(d + suit, i in wild_at) for i, d in enumerate(body[:-1])), called))
         out.append(Split(labels[dec.form], tuple(blocks)))
     return tuple(out)
 
@@ -179,11 +199,12 @@ def hand_view(a: Analysis, strip: Strip, *, title: str, line: int | None, anchor
         ),
         keep=keep,
         lose=lose,
-        ukeire=_tiles(a.ukeire or ()),
+        ukeire=_tiles(a.ukeire or (), a.wild),
         ukeire_count=a.ukeire_count or 0,
-        waits=_tiles(a.waits or ()),
+        waits=_tiles(a.waits or (), a.wild),
         splits=_splits(a),
         text=tenhou_text(a),
+        wild=_tiles(a.wild, a.wild),
     )
 
 
@@ -197,10 +218,10 @@ def report_view(title: str, hands: list[HandView], problems: list[Problem]) -> R
     used: set[str] = set()
     for h in hands:
         for row in h.keep + h.lose:
-            used.add(row.tile.name)
-            used.update(t.name for t in row.tiles)
-        used.update(t.name for t in h.ukeire + h.waits)
+            used.add(row.tile.stem)
+            used.update(t.stem for t in row.tiles)
+        used.update(t.stem for t in h.ukeire + h.waits + h.wild)
         for split in h.splits:
             for block in split.blocks:
-                used.update(t.name for t in block.tiles)
+                used.update(t.stem for t in block.tiles)
     return ReportView(title, tuple(hands), tuple(problem_view(p) for p in problems), tuple(sorted(used)))
