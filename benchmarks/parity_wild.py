@@ -29,7 +29,7 @@ def check_shanten(rng: random.Random) -> tuple[bool, str]:
     wilds = rng.choice(WILDS)
     text, counts, kind = peers.random_wild_hand(rng, size, wilds)
     mine = analyze(text, wild=[tile_name(kind)]).shanten
-    return mine == peers.fast_brute_wild_shanten(counts, wilds, (kind,)), f"{text} wild {tile_name(kind)}"
+    return mine == peers.batch_brute_wild_shanten(counts, wilds, (kind,)), f"{text} wild {tile_name(kind)}"
 
 
 def check_ukeire(rng: random.Random) -> tuple[bool, str]:
@@ -37,17 +37,17 @@ def check_ukeire(rng: random.Random) -> tuple[bool, str]:
     wilds = rng.choice((1, 2))
     text, counts, kind = peers.random_wild_hand(rng, 13, wilds)
     a = analyze(text, wild=[tile_name(kind)])
-    base = peers.fast_brute_wild_shanten(counts, wilds, (kind,))
+    base = peers.batch_brute_wild_shanten(counts, wilds, (kind,))
     better = []
     for t in range(NUM_KINDS):
         held = wilds if t == kind else counts[t]
         if held >= 4:
             continue
         if t == kind:
-            after = peers.fast_brute_wild_shanten(counts, wilds + 1, (kind,))
+            after = peers.batch_brute_wild_shanten(counts, wilds + 1, (kind,))
         else:
             counts[t] += 1
-            after = peers.fast_brute_wild_shanten(counts, wilds, (kind,))
+            after = peers.batch_brute_wild_shanten(counts, wilds, (kind,))
             counts[t] -= 1
         if after < base:
             better.append(t)

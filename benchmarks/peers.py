@@ -218,3 +218,38 @@ def random_wild_hand(rng: Any, size: int, wilds: int) -> tuple[str, list[int], i
     tiles = sorted([t for t, c in enumerate(counts) for _ in range(c)] + [kind] * wilds)
     text = "".join(f"{t % 9 + 1}{'mpsz'[t // 9]}" for t in tiles)
     return text, counts, kind
+
+
+def batch_brute_wild_shanten(
+    counts: list[int], wilds: int, wild_kinds: tuple[int, ...], forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi")
+) -> int:
+    """Return the best shanten over every substitution of the wild tiles, all scored in one batch.
+
+    Substituted hands with at most four copies of each kind are scored together through the plain
+    tables (the ones checked against `mahjong` and `xiangting`); those with a fifth copy one by one by
+    exhaustive search.
+    """
+    from itertools import combinations_with_replacement
+
+    import numpy as np
+
+    from pairi_report.engine.combine import POW5, combos
+    from pairi_report.engine.tablegen import HONOUR_BASE, TARGETS
+    from pairi_report.engine.tables import tables
+
+    subs = np.array(list(combinations_with_replacement(substitution_kinds(counts, wild_kinds), wilds)), np.int64)
+    base = np.array(counts, np.int64)
+    after = np.tile(base, (len(subs), 1))
+    np.add.at(after, (np.arange(len(subs))[:, None], subs), 1)
+    over = (after > 4).any(axis=1)
+    best = min((exact_shanten(row.tolist(), forms) for row in after[over]), default=99)
+    ok = after[~over]
+    if len(ok):
+        weights = np.zeros((NUM_KINDS, 4), np.int64)
+        for t in range(NUM_KINDS):
+            weights[t, t // 9] = POW5[t % 9]
+        keys = ok @ weights + np.array([0, 0, 0, HONOUR_BASE])
+        t = tables()
+        cost = t.cost[t.index[keys]].reshape(len(ok), 4 * TARGETS)
+        best = min(best, int((cost @ combos(4, forms).matrix).min()) - 1)
+    return best
