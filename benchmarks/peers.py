@@ -14,6 +14,7 @@ from mahjong.shanten import Shanten
 from pairi_report.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 
 _FOUR = xiangting.PlayerCount.FOUR
+ALL_FORMS = ("regular", "chiitoitsu", "kokushi")
 
 
 def _row(tile: int, shanten: int, tiles: list[int], remaining: list[int]) -> dict[str, Any]:
@@ -114,7 +115,7 @@ def _best_overlap(counts: tuple[int, ...], start: int, sets: int, pair: int, mem
     return best
 
 
-def exact_shanten(counts: list[int], forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi")) -> int:
+def exact_shanten(counts: list[int], forms: tuple[str, ...] = ALL_FORMS) -> int:
     """Return the shanten of a 13- or 14-tile hand with any copy counts, trying every block."""
     need = 14
     best = need - _best_overlap(tuple(counts), 0, 4, 1, {})
@@ -141,27 +142,7 @@ def substitution_kinds(counts: list[int], wild_kinds: tuple[int, ...]) -> list[i
     return sorted(near | set(fresh))
 
 
-def brute_wild_shanten(
-    counts: list[int],
-    wilds: int,
-    wild_kinds: tuple[int, ...],
-    forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi"),
-) -> int:
-    """Return the best shanten over every substitution of the wild tiles (natural ``counts`` given)."""
-    from itertools import combinations_with_replacement
-
-    best = 99
-    kinds = substitution_kinds(counts, wild_kinds)
-    for chosen in combinations_with_replacement(kinds, wilds):
-        for t in chosen:
-            counts[t] += 1
-        best = min(best, exact_shanten(counts, forms))
-        for t in chosen:
-            counts[t] -= 1
-    return best
-
-
-def plain_shanten(counts: list[int], forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi")) -> int:
+def plain_shanten(counts: list[int], forms: tuple[str, ...] = ALL_FORMS) -> int:
     """Return a substituted hand's shanten: the plain engine up to four copies, else exhaustive search."""
     if max(counts) > 4:
         return exact_shanten(counts, forms)
@@ -175,7 +156,7 @@ def fast_brute_wild_shanten(
     counts: list[int],
     wilds: int,
     wild_kinds: tuple[int, ...],
-    forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi"),
+    forms: tuple[str, ...] = ALL_FORMS,
 ) -> int:
     """Return the best shanten over every substitution of the wild tiles, scored by ``plain_shanten``.
 
@@ -221,7 +202,7 @@ def random_wild_hand(rng: Any, size: int, wilds: int) -> tuple[str, list[int], i
 
 
 def batch_brute_wild_shanten(
-    counts: list[int], wilds: int, wild_kinds: tuple[int, ...], forms: tuple[str, ...] = ("regular", "chiitoitsu", "kokushi")
+    counts: list[int], wilds: int, wild_kinds: tuple[int, ...], forms: tuple[str, ...] = ALL_FORMS
 ) -> int:
     """Return the best shanten over every substitution of the wild tiles, all scored in one batch.
 
@@ -237,7 +218,8 @@ def batch_brute_wild_shanten(
     from pairi_report.engine.tablegen import HONOUR_BASE, TARGETS
     from pairi_report.engine.tables import tables
 
-    subs = np.array(list(combinations_with_replacement(substitution_kinds(counts, wild_kinds), wilds)), np.int64)
+    kinds = substitution_kinds(counts, wild_kinds)
+    subs = np.array(list(combinations_with_replacement(kinds, wilds)), np.int64)
     base = np.array(counts, np.int64)
     after = np.tile(base, (len(subs), 1))
     np.add.at(after, (np.arange(len(subs))[:, None], subs), 1)

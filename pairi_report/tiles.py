@@ -19,7 +19,6 @@ SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 FIVES = (4, 13, 22)  # 5m 5p 5s: the kinds that have a red copy
 TERMINALS_AND_HONOURS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 ORPHANS = sum(1 << t for t in TERMINALS_AND_HONOURS)  # mask of the thirteen orphans
-HONOUR_NAMES_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 
 _NAMES = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_KINDS))
 
@@ -29,11 +28,6 @@ def tile_name(tile: int, red: bool = False) -> str:
     if red:
         return "0" + _NAMES[tile][1]
     return _NAMES[tile]
-
-
-def suit_of(tile: int) -> int:
-    """Return 0, 1, 2 or 3 for m, p, s, z."""
-    return tile // 9
 
 
 def parse_tile(text: str) -> int:
@@ -46,11 +40,6 @@ def parse_tile(text: str) -> int:
     if digit == 0:
         digit = 5
     return SUIT_OFFSET[suit] + digit - 1
-
-
-def names(tiles: list[int] | tuple[int, ...]) -> list[str]:
-    """Return the names of tiles, in the order given."""
-    return [_NAMES[t] for t in tiles]
 
 
 def compact(tiles: list[int] | tuple[int, ...]) -> str:
