@@ -86,7 +86,7 @@ def run(
     ] = None,
     wild: Annotated[
         list[str] | None,
-        typer.Option(help="A kind whose every copy is wild; repeat for more, e.g. --wild 7z."),
+        typer.Option(metavar="TILE", help="A kind whose every copy is wild; repeat for more, e.g. --wild 7z."),
     ] = None,
     tiles: Annotated[
         Path | None, typer.Option(help="A folder of downloaded tile pictures, e.g. --tiles ~/tiles.")
