@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,6 +27,7 @@ Examples:
   pairi-report 1223m456p789s1122z --visible 1z5z   # 1z and 5z already seen
   pairi-report examples/hands.txt -o out/          # a Markdown report in out/
   pairi-report hands.txt -o out/ --format html --self-contained --title "Week 3"
+  pairi-report 1223m456p789s1122z -o post/ -f html --fragment --self-contained
   pairi-report hands.txt -o out/ --tiles ~/tiles --tile-naming fluffystuff --scale 2
   pairi-report hands.txt --rules riichi -f json    # choose rules and format
   pairi-report 123m456p789s1127z --wild 7z         # every 7z is wild
@@ -86,7 +88,9 @@ def run(
     ] = None,
     wild: Annotated[
         list[str] | None,
-        typer.Option(metavar="TILE", help="A kind whose every copy is wild; repeat for more, e.g. --wild 7z."),
+        typer.Option(
+            metavar="TILE", help="A kind whose every copy is wild; repeat for more, e.g. --wild 7z."
+        ),
     ] = None,
     tiles: Annotated[
         Path | None, typer.Option(help="A folder of downloaded tile pictures, e.g. --tiles ~/tiles.")
@@ -101,12 +105,17 @@ def run(
     self_contained: Annotated[
         bool, typer.Option(help="HTML in one file, pictures as data: URIs, e.g. --self-contained.")
     ] = False,
+    fragment: Annotated[
+        bool, typer.Option(help="HTML to paste into a page: no <head>, styles scoped, e.g. --fragment.")
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")] = False,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
     fmt = fmt or (Format.md if output else Format.text)
     if fmt in (Format.md, Format.html) and output is None:
         raise _fail(f"--format {fmt.value} writes a folder of files; add -o DIR, e.g. -o out/")
+    if fragment and fmt is not Format.html:
+        raise _fail("--fragment is HTML to embed; use it with --format html")
     batch = source == "-" or _is_file(source)
     wild_kinds = tuple(wild or ())
     if batch:
@@ -124,18 +133,8 @@ def run(
             if entries
             else "pairi-report"
         )
-        _write_report(
-            entries,
-            problems,
-            output,
-            fmt,
-            title or default_title,
-            tiles,
-            tile_naming,
-            scale,
-            self_contained,
-            quiet,
-        )
+        look = Look(title or default_title, tiles, tile_naming, scale, self_contained, fragment)
+        _write_report(entries, problems, output, fmt, look, quiet)
     raise typer.Exit(1 if problems else 0)
 
 
@@ -225,16 +224,24 @@ def _emit(body: str, output: Path | None, fmt: Format, quiet: bool) -> None:
         typer.echo(f"wrote {path}", err=True)
 
 
+@dataclass(frozen=True)
+class Look:
+    """How the user asked a report to look."""
+
+    title: str
+    tiles_dir: Path | None
+    naming: Naming
+    scale: int
+    self_contained: bool
+    fragment: bool
+
+
 def _write_report(
     entries: list[tuple[Line, Analysis]],
     problems: list[Problem],
     output: Path,
     fmt: Format,
-    title: str,
-    tiles_dir: Path | None,
-    naming: Naming,
-    scale: int,
-    self_contained: bool,
+    look: Look,
     quiet: bool,
 ) -> None:
     """Render the Markdown or HTML report with its pictures and write it into the folder."""
@@ -244,17 +251,18 @@ def _write_report(
     from .report.tileart import tile_names
     from .report.tileset import TileSet
 
-    if tiles_dir is not None and not tiles_dir.is_dir():
-        raise _fail(f"--tiles {str(tiles_dir)!r} is not a folder of tile pictures")
-    tileset = TileSet(tiles_dir, naming.value)
+    if look.tiles_dir is not None and not look.tiles_dir.is_dir():
+        raise _fail(f"--tiles {str(look.tiles_dir)!r} is not a folder of tile pictures")
+    tileset = TileSet(look.tiles_dir, look.naming.value)
     missing = tileset.missing(tile_names())
     if missing:
+        listed = ", ".join(missing[:8]) + (", …" if len(missing) > 8 else "")
         typer.echo(
-            f"pairi-report: warning: {len(missing)} pictures not in {tiles_dir} ({', '.join(missing[:8])}"
-            f"{', …' if len(missing) > 8 else ''}); using the built-in ones",
+            f"pairi-report: warning: {len(missing)} pictures not in {look.tiles_dir} ({listed}); "
+            "using the built-in ones",
             err=True,
         )
-    options = Options(fmt.value, title, tileset, scale, self_contained)
+    options = Options(fmt.value, look.title, tileset, look.scale, look.self_contained, look.fragment)
     files: dict[str, bytes] = {}
     with _progress(len(entries), quiet) as step:
         hands = list(step(hand_views(entries, options, files)))

@@ -21,6 +21,7 @@ class Options:
     tiles: TileSet = TileSet()
     scale: int = 1  # display size, a multiple of 36x48 per tile
     self_contained: bool = False
+    fragment: bool = False  # HTML to embed: no <html> or <head>, every style scoped
 
     def pictures(self) -> Pictures:
         """Return where pictures go: Markdown gets 1x files; HTML 2x files, or data: URIs."""
@@ -48,7 +49,7 @@ def report_files(
     if options.fmt == "md":
         files["index.md"] = render_markdown(view, pictures).encode("utf-8")
         return files
-    page = render_html(view, pictures, files).encode("utf-8")
+    page = render_html(view, pictures, files, options.fragment).encode("utf-8")
     if pictures.inline:
         return {"index.html": page}
     files["index.html"] = page

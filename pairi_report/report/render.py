@@ -124,11 +124,11 @@ def render_markdown(view: ReportView, pictures: Pictures) -> str:
     return template.render(report=view, legend=legend(), tile_dir=pictures.tile_dir)
 
 
-def render_html(view: ReportView, pictures: Pictures, files: dict[str, bytes]) -> str:
-    """Render the HTML report; with inline pictures it refers to no other file."""
+def render_html(view: ReportView, pictures: Pictures, files: dict[str, bytes], fragment: bool = False) -> str:
+    """Render the HTML report, or with ``fragment`` a block to embed; inline pictures need no other file."""
     return (
         environment()
-        .get_template("report.html.j2")
+        .get_template("fragment.html.j2" if fragment else "report.html.j2")
         .render(
             report=view,
             src=pictures.src(files),

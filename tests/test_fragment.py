@@ -1,0 +1,77 @@
+"""Fragment output: HTML to paste into a blog post, with every style scoped to the report."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pairi_report.cli import app
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+HAND = "1223m456p789s1122z"
+# A host page that fights back: bare-element rules that would hide or squash an unscoped report.
+HOSTILE = """<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+* { font-size: 40px; line-height: 3; box-sizing: border-box; }
+span { display: none; }
+img { width: 5px; height: 5px; }
+table, td, th { display: block; border: 9px solid red; }
+h2 { font-size: 8px; }
+.tile { background: none; width: 1px; }
+</style></head><body><p>Host text before.</p>
+FRAGMENT
+<p>Host text after.</p></body></html>"""
+
+
+def make_fragment(out: Path) -> str:
+    result = CliRunner().invoke(
+        app, [HAND, "-o", str(out), "-f", "html", "--fragment", "--self-contained", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    return (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_fragment_has_no_page_and_only_scoped_styles(tmp_path: Path) -> None:
+    page = make_fragment(tmp_path)
+    assert page.startswith('<div class="pairi-report">')
+    for tag in ("<html", "<head", "<body", "<!DOCTYPE"):
+        assert not re.search(re.escape(tag) + r"[\s>]", page, re.I), tag
+    css = "\n".join(re.findall(r"<style>(.*?)</style>", page, re.S))
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    selectors = [s.strip() for block in re.findall(r"([^{}]+)\{[^{}]*\}", css) for s in block.split(",")]
+    assert selectors and all(s.startswith(".pairi-report") for s in selectors), selectors
+    assert "@page" not in css and "@media" not in css
+
+
+def test_fragment_needs_html() -> None:
+    result = CliRunner().invoke(app, [HAND, "-o", "x", "--fragment"])
+    assert result.exit_code == 2 and "use it with --format html" in result.output
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+def test_a_fragment_survives_a_hostile_page(tmp_path: Path) -> None:
+    playwright = pytest.importorskip("playwright.sync_api")
+    host = tmp_path / "host.html"
+    host.write_text(HOSTILE.replace("FRAGMENT", make_fragment(tmp_path / "out")), encoding="utf-8")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        page.goto(host.as_uri())
+        tiles = page.eval_on_selector_all(
+            ".pairi-report .tile",
+            "els => els.map(e => { const r = e.getBoundingClientRect(); "
+            "return [r.width, r.height, getComputedStyle(e).backgroundImage.startsWith('url(')]; })",
+        )
+        table = page.eval_on_selector(".pairi-report table", "t => getComputedStyle(t).display")
+        strip = page.eval_on_selector(
+            ".pairi-report .strip img", "i => [i.getBoundingClientRect().width, i.naturalWidth]"
+        )
+        page.screenshot(path=str(tmp_path / "host.png"))
+        browser.close()
+    assert tiles and all(w >= 20 and h >= 28 and bg for w, h, bg in tiles), tiles[:3]
+    assert table == "table"
+    assert strip[0] >= 14 * 30 and strip[1] > 0
