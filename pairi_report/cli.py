@@ -27,6 +27,7 @@ Examples:
   pairi-report 1223m456p789s1122z --visible 1z5z   # 1z and 5z already seen
   pairi-report examples/hands.txt -o out/          # a Markdown report in out/
   pairi-report hands.txt -o out/ --format html --self-contained --title "Week 3"
+  pairi-report hands.txt -o out/ --lang ja         # 向聴, 受け入れ; --lang zh for 向听, 有效牌
   pairi-report 1223m456p789s1122z -o post/ -f html --fragment --self-contained
   pairi-report hands.txt -o out/ --tiles ~/tiles --tile-naming fluffystuff --scale 2
   pairi-report hands.txt --rules riichi -f json    # choose rules and format
@@ -44,6 +45,14 @@ class Format(StrEnum):
     html = "html"
     json = "json"
     text = "text"
+
+
+class Lang(StrEnum):
+    """Report languages."""
+
+    en = "en"
+    zh = "zh"
+    ja = "ja"
 
 
 class Naming(StrEnum):
@@ -108,6 +117,9 @@ def run(
     fragment: Annotated[
         bool, typer.Option(help="HTML to paste into a page: no <head>, styles scoped, e.g. --fragment.")
     ] = False,
+    lang: Annotated[
+        Lang, typer.Option(help="Report language, e.g. --lang ja (向聴) or --lang zh (向听).")
+    ] = Lang.en,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")] = False,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
@@ -133,7 +145,7 @@ def run(
             if entries
             else "pairi-report"
         )
-        look = Look(title or default_title, tiles, tile_naming, scale, self_contained, fragment)
+        look = Look(title or default_title, tiles, tile_naming, scale, self_contained, fragment, lang)
         _write_report(entries, problems, output, fmt, look, quiet)
     raise typer.Exit(1 if problems else 0)
 
@@ -234,6 +246,7 @@ class Look:
     scale: int
     self_contained: bool
     fragment: bool
+    lang: Lang
 
 
 def _write_report(
@@ -262,7 +275,9 @@ def _write_report(
             "using the built-in ones",
             err=True,
         )
-    options = Options(fmt.value, look.title, tileset, look.scale, look.self_contained, look.fragment)
+    options = Options(
+        fmt.value, look.title, tileset, look.scale, look.self_contained, look.fragment, look.lang.value
+    )
     files: dict[str, bytes] = {}
     with _progress(len(entries), quiet) as step:
         hands = list(step(hand_views(entries, options, files)))

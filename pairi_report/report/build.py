@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..analysis import Analysis
 from ..batch import Line, Problem
+from .i18n import labels
 from .render import Pictures, render_html, render_markdown
 from .tileset import TileSet
 from .view import HandView, hand_view, report_view
@@ -22,6 +23,7 @@ class Options:
     scale: int = 1  # display size, a multiple of 36x48 per tile
     self_contained: bool = False
     fragment: bool = False  # HTML to embed: no <html> or <head>, every style scoped
+    lang: str = "en"  # en, zh or ja
 
     def pictures(self) -> Pictures:
         """Return where pictures go: Markdown gets 1x files; HTML 2x files, or data: URIs."""
@@ -36,14 +38,17 @@ def hand_views(
     pictures = options.pictures()
     for line, analysis in entries:
         strip = pictures.strip(analysis.hand, files, analysis.wild)
-        yield hand_view(analysis, strip, title=line.title, line=line.number, anchor=f"hand-{line.number}")
+        words = labels(options.lang)
+        yield hand_view(
+            analysis, strip, title=line.title, line=line.number, anchor=f"hand-{line.number}", words=words
+        )
 
 
 def report_files(
     hands: list[HandView], problems: list[Problem], options: Options, files: dict[str, bytes]
 ) -> dict[str, bytes]:
     """Render the report page and add the tile pictures it uses; return the files to write."""
-    view = report_view(options.title, hands, problems)
+    view = report_view(options.title, hands, problems, labels(options.lang))
     pictures = options.pictures()
     pictures.tile_files(view.tiles, files)
     if options.fmt == "md":

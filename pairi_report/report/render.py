@@ -113,15 +113,15 @@ def png_bytes(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-def legend() -> str:
-    """Return the report's legend, in Markdown."""
-    return (data_dir("templates") / "legend.md").read_text(encoding="utf-8")
+def legend(lang: str) -> str:
+    """Return the report's legend in a language, in Markdown."""
+    return (data_dir("templates") / f"legend.{lang}.md").read_text(encoding="utf-8")
 
 
 def render_markdown(view: ReportView, pictures: Pictures) -> str:
     """Render the Markdown report."""
     template = environment().get_template("report.md.j2")
-    return template.render(report=view, legend=legend(), tile_dir=pictures.tile_dir)
+    return template.render(report=view, legend=legend(view.words.lang), tile_dir=pictures.tile_dir)
 
 
 def render_html(view: ReportView, pictures: Pictures, files: dict[str, bytes], fragment: bool = False) -> str:
@@ -132,7 +132,7 @@ def render_html(view: ReportView, pictures: Pictures, files: dict[str, bytes], f
         .render(
             report=view,
             src=pictures.src(files),
-            legend=legend(),
+            legend=legend(view.words.lang),
             tile_size=_size(pictures),
             tile_dir=pictures.tile_dir,
             version=__version__,

@@ -11,29 +11,31 @@ from dataclasses import dataclass
 from ..analysis import Analysis, Discard
 from ..batch import Problem
 from ..tiles import NUM_KINDS, tile_name
+from .i18n import EN, Labels, shanten_words
 from .text import shanten_line, tenhou_text
 from .tileset import WILD_SUFFIX
 
-FORM_LABELS = (("regular", "regular"), ("chiitoitsu", "seven pairs"), ("kokushi", "thirteen orphans"))
+FORMS = ("regular", "chiitoitsu", "kokushi")
 
 
 @dataclass(frozen=True)
 class Tile:
-    """One tile picture: its name (``5m``, ``0p``), and whether it is wild (pictured with a badge)."""
+    """One tile picture: its name (``5m``, ``0p``), whether it is wild (badged), and its alt text."""
 
     name: str
     wild: bool = False
+    label: str = ""
 
     @property
     def stem(self) -> str:
         """Return the picture's file name stem."""
         return f"{self.name}{WILD_SUFFIX}" if self.wild else self.name
 
-    @property
-    def label(self) -> str:
-        """Return the alt text: the Tenhou name, with red fives and wild tiles marked."""
-        text = f"red 5{self.name[1]}" if self.name[0] == "0" else self.name
-        return f"{text} (wild)" if self.wild else text
+
+def tile(name: str, wild: bool = False, words: Labels = EN) -> Tile:
+    """Return a tile picture with its alt text in the report's language."""
+    text = words.red_five.format(suit=name[1]) if name[0] == "0" else name
+    return Tile(name, wild, text + words.wild_mark if wild else text)
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ class HandView:
     notation: str
     visible: str
     strip: Strip
-    headline: str  # Tenhou's shanten line, e.g. 1向聴
+    headline: str  # the shanten line in the report's words, e.g. 1-shanten, 1向听, 1向聴
+    tenhou_line: str  # Tenhou's own line (1向聴) where the report is in English, else empty
     summary: str  # in words, e.g. "1-shanten"
     forms: tuple[tuple[str, str], ...]  # (form, its shanten in words)
     keep: tuple[DiscardRow, ...]  # discards that keep the best shanten
@@ -121,6 +124,7 @@ class ReportView:
     hands: tuple[HandView, ...]
     problems: tuple[ProblemView, ...]
     tiles: tuple[str, ...]  # every tile picture the report uses (file stems), sorted
+    words: Labels = EN
 
     @property
     def has_wild(self) -> bool:
@@ -129,26 +133,32 @@ class ReportView:
 
     @property
     def count_text(self) -> str:
-        """Return e.g. "12 hands, 1 problem"."""
-        hands = f"{len(self.hands)} hand{'s' * (len(self.hands) != 1)}"
+        """Return e.g. "12 hands, 1 problems" in the report's language."""
+        hands = self.words.hands_n.format(n=len(self.hands))
         if not self.problems:
             return hands
-        return f"{hands}, {len(self.problems)} problem{'s' * (len(self.problems) != 1)}"
+        return f"{hands} · {self.words.problems_n.format(n=len(self.problems))}"
 
 
-def shanten_words(shanten: int) -> str:
-    """Return a shanten in English words: complete, ready, or N-shanten."""
-    if shanten < 0:
-        return "complete"
-    return "ready" if shanten == 0 else f"{shanten}-shanten"
+def headline(a: Analysis, words: Labels) -> str:
+    """Return the shanten line as Tenhou builds it, in the report's own words (Tenhou's own for ja).
+
+    Tenhou's text itself stays in the plain-text block of every report.
+    """
+    own = words
+    best, regular = a.shanten, a.shanten_by_form.regular
+    if regular == best:
+        return shanten_words(best, own)
+    standard = own.headline_standard + shanten_words(best, own)
+    return f"{standard} / {own.headline_regular}{shanten_words(regular, own)}"
 
 
-def _tiles(tiles: tuple[int, ...], wild: tuple[int, ...] = ()) -> tuple[Tile, ...]:
+def _tiles(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
     """Return pictures of tiles, the wild kinds badged."""
-    return tuple(Tile(tile_name(t), t in wild) for t in tiles)
+    return tuple(tile(tile_name(t), t in wild, words) for t in tiles)
 
 
-def _rows(a: Analysis) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
+def _rows(a: Analysis, words: Labels) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
     """Return the discard rows that keep the best shanten, and those that lose ground."""
     discards: tuple[Discard, ...] = a.discards or ()
     if not discards:
@@ -156,17 +166,17 @@ def _rows(a: Analysis) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
     best_shanten, top = discards[0].shanten, discards[0].ukeire_count
     rows = []
     for rank, d in enumerate(discards, start=1):
-        tiles = _tiles(d.ukeire, a.wild)
+        tiles = _tiles(d.ukeire, a.wild, words)
         best = d.shanten == best_shanten and d.ukeire_count == top
-        tile = Tile(d.name, d.tile in a.wild)
-        rows.append(DiscardRow(rank, tile, shanten_words(d.shanten), tiles, len(tiles), d.ukeire_count, best))
+        shown = tile(d.name, d.tile in a.wild, words)
+        words_shanten = shanten_words(d.shanten, words)
+        rows.append(DiscardRow(rank, shown, words_shanten, tiles, len(tiles), d.ukeire_count, best))
     keep = tuple(r for r, d in zip(rows, discards, strict=True) if d.shanten == best_shanten)
     return keep, tuple(rows[len(keep) :])
 
 
-def _splits(a: Analysis) -> tuple[Split, ...]:
-    """Return the decompositions, pictured block by block."""
-    labels = dict(FORM_LABELS)
+def _splits(a: Analysis, words: Labels) -> tuple[Split, ...]:
+    """Return the decompositions, pictured block by block, a wild tile as the tile it stands for."""
     out = []
     for dec in a.decompositions or ():
         blocks = []
@@ -175,16 +185,24 @@ def _splits(a: Analysis) -> tuple[Split, ...]:
             called = text.startswith("[")
             body = text.strip("[]").split(",")[0]
             suit = body[-1]
-            # A wild tile is pictured as the tile it stands for, with the badge.
-            blocks.append(Block(tuple(Tile(d + suit, i in wild_at) for i, d in enumerate(body[:-1])), called))
-        out.append(Split(labels[dec.form], tuple(blocks)))
+            pictured = tuple(tile(d + suit, i in wild_at, words) for i, d in enumerate(body[:-1]))
+            blocks.append(Block(pictured, called))
+        out.append(Split(_form_words(words)[dec.form], tuple(blocks)))
     return tuple(out)
 
 
-def hand_view(a: Analysis, strip: Strip, *, title: str, line: int | None, anchor: str) -> HandView:
-    """Build one hand's section from its analysis and its strip picture."""
+def _form_words(words: Labels) -> dict[str, str]:
+    """Return the name of each form in the report's language."""
+    return dict(zip(FORMS, (words.form_regular, words.form_chiitoitsu, words.form_kokushi), strict=True))
+
+
+def hand_view(
+    a: Analysis, strip: Strip, *, title: str, line: int | None, anchor: str, words: Labels = EN
+) -> HandView:
+    """Build one hand's section from its analysis and its strip picture, in the report's language."""
     forms = a.shanten_by_form.to_dict()
-    keep, lose = _rows(a)
+    names = _form_words(words)
+    keep, lose = _rows(a, words)
     return HandView(
         anchor=anchor,
         title=title or str(a.hand),
@@ -192,19 +210,18 @@ def hand_view(a: Analysis, strip: Strip, *, title: str, line: int | None, anchor
         notation=str(a.hand),
         visible="".join(tile_name(t) for t in a.visible),
         strip=strip,
-        headline=shanten_line(a),
-        summary=shanten_words(a.shanten),
-        forms=tuple(
-            (label, shanten_words(value)) for key, label in FORM_LABELS if (value := forms[key]) is not None
-        ),
+        headline=headline(a, words),
+        tenhou_line=shanten_line(a) if words.lang == "en" else "",
+        summary=shanten_words(a.shanten, words),
+        forms=tuple((names[k], shanten_words(v, words)) for k in FORMS if (v := forms[k]) is not None),
         keep=keep,
         lose=lose,
-        ukeire=_tiles(a.ukeire or (), a.wild),
+        ukeire=_tiles(a.ukeire or (), a.wild, words),
         ukeire_count=a.ukeire_count or 0,
-        waits=_tiles(a.waits or (), a.wild),
-        splits=_splits(a),
+        waits=_tiles(a.waits or (), a.wild, words),
+        splits=_splits(a, words),
         text=tenhou_text(a),
-        wild=_tiles(a.wild, a.wild),
+        wild=_tiles(a.wild, a.wild, words),
     )
 
 
@@ -213,7 +230,7 @@ def problem_view(p: Problem) -> ProblemView:
     return ProblemView(p.line, p.column, p.message, p.text)
 
 
-def report_view(title: str, hands: list[HandView], problems: list[Problem]) -> ReportView:
+def report_view(title: str, hands: list[HandView], problems: list[Problem], words: Labels = EN) -> ReportView:
     """Build the whole report, noting every tile picture it uses."""
     used: set[str] = set()
     for h in hands:
@@ -224,4 +241,5 @@ def report_view(title: str, hands: list[HandView], problems: list[Problem]) -> R
         for split in h.splits:
             for block in split.blocks:
                 used.update(t.stem for t in block.tiles)
-    return ReportView(title, tuple(hands), tuple(problem_view(p) for p in problems), tuple(sorted(used)))
+    problem_views = tuple(problem_view(p) for p in problems)
+    return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words)

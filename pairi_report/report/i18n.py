@@ -1,0 +1,194 @@
+"""Report labels in English, Chinese and Japanese: every word a report prints, in one place.
+
+Each language uses its own terms: shanten / 向听 / 向聴, effective tiles / 有效牌 / 受け入れ. Tile notation
+(``5m``, ``7z``) and Tenhou's plain-text block stay as they are in every language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The words of one language."""
+
+    lang: str
+    complete: str
+    ready: str
+    shanten_n: str  # with {n}
+    headline_standard: str  # the best of the forms, when the regular form is behind
+    headline_regular: str
+    form_regular: str
+    form_chiitoitsu: str
+    form_kokushi: str
+    contents: str
+    problems: str
+    problems_intro: str
+    line_col: str
+    column_col: str
+    error_col: str
+    text_col: str
+    rank_col: str
+    discard_col: str
+    shanten_col: str
+    effective_col: str
+    kinds_col: str
+    count_col: str
+    kinds_unit: str  # after a number of kinds
+    count_unit: str  # after a number of tiles
+    lose_ground: str  # with {n}
+    waits: str
+    any_tile: str
+    effective: str
+    winning_shape: str
+    called: str
+    line_n: str  # with {n}
+    visible: str
+    wild: str
+    red_five: str  # with {suit}: the alt text of a red five
+    wild_mark: str  # after a tile's name in its alt text
+    hands_n: str  # with {n}
+    problems_n: str  # with {n}
+    badge_note: str
+
+
+EN = Labels(
+    lang="en",
+    complete="complete",
+    ready="ready",
+    shanten_n="{n}-shanten",
+    headline_standard="standard form ",
+    headline_regular="regular form ",
+    form_regular="regular",
+    form_chiitoitsu="seven pairs",
+    form_kokushi="thirteen orphans",
+    contents="Contents",
+    problems="Problems",
+    problems_intro="These lines could not be analysed; every other line was.",
+    line_col="Line",
+    column_col="Column",
+    error_col="Error",
+    text_col="Text",
+    rank_col="#",
+    discard_col="Discard",
+    shanten_col="Shanten",
+    effective_col="Effective tiles",
+    kinds_col="Kinds",
+    count_col="Tiles",
+    kinds_unit="kinds",
+    count_unit="tiles",
+    lose_ground="Discards that lose ground ({n})",
+    waits="Waits",
+    any_tile="any tile",
+    effective="Effective tiles",
+    winning_shape="Winning shape",
+    called="called",
+    line_n="line {n}",
+    visible="visible",
+    wild="wild",
+    red_five="red 5{suit}",
+    wild_mark=" (wild)",
+    hands_n="{n} hands",
+    problems_n="{n} problems",
+    badge_note=(
+        "A badge (a white star on red) marks a wild tile (混, 鬼, 癞子). It may stand for any tile, even a "
+        "fifth copy; in a winning shape it is pictured as the tile it stands for."
+    ),
+)
+
+ZH = Labels(
+    lang="zh",
+    complete="和牌",
+    ready="听牌",
+    shanten_n="{n}向听",
+    headline_standard="标准形",
+    headline_regular="一般形",
+    form_regular="一般形",
+    form_chiitoitsu="七对",
+    form_kokushi="十三幺",
+    contents="目录",
+    problems="无法分析的行",
+    problems_intro="以下各行无法分析，其余各行均已分析。",
+    line_col="行",
+    column_col="列",
+    error_col="错误",
+    text_col="内容",
+    rank_col="序",
+    discard_col="打出",
+    shanten_col="向听",
+    effective_col="有效牌",
+    kinds_col="种",
+    count_col="张",
+    kinds_unit="种",
+    count_unit="张",
+    lose_ground="向听数变差的打法（{n}）",
+    waits="听牌",
+    any_tile="任意牌",
+    effective="有效牌",
+    winning_shape="和牌形",
+    called="副露",
+    line_n="第{n}行",
+    visible="已见",
+    wild="癞子",
+    red_five="红5{suit}",
+    wild_mark="（癞子）",
+    hands_n="{n}手牌",
+    problems_n="{n}处问题",
+    badge_note="红底白星的角标表示癞子（混、鬼）：它可以当作任何牌，甚至第五张；在和牌形中，它显示为所代替的牌。",
+)
+
+JA = Labels(
+    lang="ja",
+    complete="和了",
+    ready="聴牌",
+    shanten_n="{n}向聴",
+    headline_standard="標準形",
+    headline_regular="一般形",
+    form_regular="一般形",
+    form_chiitoitsu="七対子",
+    form_kokushi="国士無双",
+    contents="目次",
+    problems="解析できない行",
+    problems_intro="次の行は解析できませんでした。それ以外の行はすべて解析済みです。",
+    line_col="行",
+    column_col="列",
+    error_col="エラー",
+    text_col="内容",
+    rank_col="順",
+    discard_col="打牌",
+    shanten_col="向聴",
+    effective_col="受け入れ",
+    kinds_col="種",
+    count_col="枚",
+    kinds_unit="種",
+    count_unit="枚",
+    lose_ground="向聴数が下がる打牌（{n}）",
+    waits="待ち",
+    any_tile="全種",
+    effective="受け入れ",
+    winning_shape="和了形",
+    called="副露",
+    line_n="{n}行目",
+    visible="見えている牌",
+    wild="万能牌",
+    red_five="赤5{suit}",
+    wild_mark="（万能牌）",
+    hands_n="{n}手",
+    problems_n="{n}件の問題",
+    badge_note="赤地に白い星の印は万能牌（混・鬼・癞子）です。どの牌の代わりにもなり、5枚目にもなれます。和了形では代わりの牌の絵で示します。",
+)
+
+LANGUAGES = {"en": EN, "zh": ZH, "ja": JA}
+
+
+def labels(lang: str) -> Labels:
+    """Return the labels of a language (en, zh or ja)."""
+    return LANGUAGES[lang]
+
+
+def shanten_words(shanten: int, words: Labels = EN) -> str:
+    """Return a shanten in words: complete, ready, or N-shanten (in the language given)."""
+    if shanten < 0:
+        return words.complete
+    return words.ready if shanten == 0 else words.shanten_n.format(n=shanten)

@@ -1,0 +1,77 @@
+"""Report labels in every language: all of them render, and no English label leaks into zh or ja."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pairi_report.cli import app
+from pairi_report.report.i18n import EN, LANGUAGES, Labels
+
+# Hands without titles (titles are the user's words) that between them need every label.
+BATCH = "\n".join(
+    [
+        "2378m1256p3489s15z",  # a discard table
+        "1223m456p789s1122z",  # rows that lose ground
+        "19m19p19s1234567z",  # standard form ahead of the regular one
+        "1112223334444z",  # effective tiles of a 13-tile hand
+        "123m456p789s1122z",  # waits
+        "[789s]111222333m05p",  # a complete hand with a call and a red five
+        "123m456p789s111z7z wild=7z",  # any tile, a wild tile
+        "123m45",  # a problem line
+    ]
+)
+
+
+def _texts(words: Labels) -> list[str]:
+    """Return each label as it can appear: format strings split at their placeholder."""
+    out = []
+    for f in fields(Labels):
+        if f.name == "lang":
+            continue
+        value = getattr(words, f.name)
+        out += [part for part in re.split(r"\{\w+\}", value) if part.strip()]
+    return out
+
+
+def _visible_text(page: str, fmt: str) -> str:
+    """Return what a reader sees: text, alt texts and labels; not markup, styles or file paths."""
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    shown = re.findall(r'(?:alt|aria-label|title)="([^"]*)"', page)
+    if fmt == "md":
+        page = re.sub(r"\]\([^)]*\)", "]", page).replace("```text", "```")  # paths and fence tags are unseen
+    page = re.sub(r"<[^>]+>", " ", page)
+    return page + "\n" + "\n".join(shown)
+
+
+def _report(tmp_path: Path, lang: str, fmt: str) -> str:
+    batch = tmp_path / "batch.txt"
+    batch.write_text(BATCH + "\n", encoding="utf-8")
+    out = tmp_path / f"{lang}-{fmt}"
+    args = [str(batch), "-o", str(out), "--format", fmt, "--lang", lang, "--visible", "9s", "--title", "T"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1  # the problem line
+    return _visible_text((out / f"index.{fmt}").read_text(encoding="utf-8"), fmt)
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_label_renders(tmp_path: Path, lang: str, fmt: str) -> None:
+    text = _report(tmp_path, lang, fmt)
+    missing = [label for label in _texts(LANGUAGES[lang]) if label.strip() not in text]
+    assert missing == []
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_no_english_label_leaks(tmp_path: Path, lang: str, fmt: str) -> None:
+    text = _report(tmp_path, lang, fmt)
+    # The problem line's error message is the parser's own (English) text, not a label: drop it.
+    text = re.sub(r"digits '45'[^\n|<]*", "", text)
+    english = [t.strip() for t in _texts(EN) if re.search(r"[A-Za-z]{2}", t)]
+    leaked = [t for t in english if re.search(rf"(?<![A-Za-z]){re.escape(t)}(?![A-Za-z])", text, re.I)]
+    assert leaked == []
