@@ -139,6 +139,13 @@ class Analysis:
         """Return whether the hand is complete (和了)."""
         return self.shanten == -1
 
+    def _repr_html_(self) -> str:
+        """Show the analysis in Jupyter as a report section, pictures inline."""
+        # The renderer (Pillow, jinja2) loads only here, when a notebook asks for it.
+        from .report.notebook import analysis_html
+
+        return analysis_html(self)
+
     @property
     def waits_names(self) -> list[str]:
         """Return the waits as tile names (empty unless a 3n+1 hand is ready)."""

@@ -29,6 +29,7 @@ Examples:
   pairi-report hands.txt -o out/ --format html --self-contained --title "Week 3"
   pairi-report hands.txt -o out/ --lang ja         # 向聴, 受け入れ; --lang zh for 向听, 有效牌
   pairi-report 1223m456p789s1122z -o post/ -f html --fragment --self-contained
+  pairi-report hands.txt -o class/ --quiz --format pdf --paper letter  # a handout
   pairi-report hands.txt -o out/ --tiles ~/tiles --tile-naming fluffystuff --scale 2
   pairi-report hands.txt --rules riichi -f json    # choose rules and format
   pairi-report 123m456p789s1127z --wild 7z         # every 7z is wild
@@ -45,6 +46,14 @@ class Format(StrEnum):
     html = "html"
     json = "json"
     text = "text"
+    pdf = "pdf"
+
+
+class Paper(StrEnum):
+    """Paper sizes for print and PDF."""
+
+    a4 = "a4"
+    letter = "letter"
 
 
 class Lang(StrEnum):
@@ -117,6 +126,11 @@ def run(
     fragment: Annotated[
         bool, typer.Option(help="HTML to paste into a page: no <head>, styles scoped, e.g. --fragment.")
     ] = False,
+    quiz: Annotated[
+        bool,
+        typer.Option(help="A problem sheet and, on a new page, its answer key, e.g. --quiz --format pdf."),
+    ] = False,
+    paper: Annotated[Paper, typer.Option(help="Paper for print and PDF, e.g. --paper letter.")] = Paper.a4,
     lang: Annotated[
         Lang, typer.Option(help="Report language, e.g. --lang ja (向聴) or --lang zh (向听).")
     ] = Lang.en,
@@ -124,10 +138,12 @@ def run(
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
     fmt = fmt or (Format.md if output else Format.text)
-    if fmt in (Format.md, Format.html) and output is None:
+    if fmt in (Format.md, Format.html, Format.pdf) and output is None:
         raise _fail(f"--format {fmt.value} writes a folder of files; add -o DIR, e.g. -o out/")
     if fragment and fmt is not Format.html:
         raise _fail("--fragment is HTML to embed; use it with --format html")
+    if quiz and fmt in (Format.json, Format.text):
+        raise _fail("--quiz makes a problem sheet; use it with --format md, html or pdf")
     batch = source == "-" or _is_file(source)
     wild_kinds = tuple(wild or ())
     if batch:
@@ -145,7 +161,9 @@ def run(
             if entries
             else "pairi-report"
         )
-        look = Look(title or default_title, tiles, tile_naming, scale, self_contained, fragment, lang)
+        look = Look(
+            title or default_title, tiles, tile_naming, scale, self_contained, fragment, lang, quiz, paper
+        )
         _write_report(entries, problems, output, fmt, look, quiet)
     raise typer.Exit(1 if problems else 0)
 
@@ -247,6 +265,8 @@ class Look:
     self_contained: bool
     fragment: bool
     lang: Lang
+    quiz: bool
+    paper: Paper
 
 
 def _write_report(
@@ -259,7 +279,7 @@ def _write_report(
 ) -> None:
     """Render the Markdown or HTML report with its pictures and write it into the folder."""
     # Pillow and jinja2 load only when a report is asked for.
-    from .report.build import Options, hand_views, report_files
+    from .report.build import Options, hand_views, quiz_files, report_files
     from .report.render import write_files
     from .report.tileart import tile_names
     from .report.tileset import TileSet
@@ -275,20 +295,25 @@ def _write_report(
             "using the built-in ones",
             err=True,
         )
+    paper = "A4" if look.paper is Paper.a4 else "letter"
     options = Options(
-        fmt.value, look.title, tileset, look.scale, look.self_contained, look.fragment, look.lang.value
+        fmt.value, look.title, tileset, look.scale, look.self_contained, look.fragment, look.lang.value, paper
     )
-    files: dict[str, bytes] = {}
-    with _progress(len(entries), quiet) as step:
-        hands = list(step(hand_views(entries, options, files)))
     try:
-        written = write_files(output, report_files(hands, problems, options, files))
+        if look.quiz:
+            result = quiz_files(entries, options)
+        else:
+            files: dict[str, bytes] = {}
+            with _progress(len(entries), quiet) as step:
+                hands = list(step(hand_views(entries, options, files)))
+            result = report_files(hands, problems, options, files)
+        written = write_files(output, result)
     except (PairiError, OSError) as err:
         raise _fail(str(err)) from None
     if not quiet:
-        page = next(p for p in written if p.name.startswith("index."))
+        page = next(p for p in written if p.name.startswith(("index.", "quiz.")))
         pictures = f"{len(written) - 1} pictures" if len(written) > 1 else "pictures inline"
-        typer.echo(f"wrote {page} ({len(hands)} hands, {pictures})", err=True)
+        typer.echo(f"wrote {page} ({len(entries)} hands, {pictures})", err=True)
 
 
 def _on_terminal() -> bool:

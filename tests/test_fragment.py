@@ -75,3 +75,35 @@ def test_a_fragment_survives_a_hostile_page(tmp_path: Path) -> None:
     assert tiles and all(w >= 20 and h >= 28 and bg for w, h, bg in tiles), tiles[:3]
     assert table == "table"
     assert strip[0] >= 14 * 30 and strip[1] > 0
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_each_hand_also_has_its_own_page(tmp_path: Path, fmt: str) -> None:
+    hands = Path(__file__).resolve().parent.parent / "examples" / "hands.txt"
+    result = CliRunner().invoke(app, [str(hands), "-o", str(tmp_path), "--format", fmt, "-q"])
+    assert result.exit_code == 0
+    pages = sorted((tmp_path / "hands").glob(f"*.{fmt}"))
+    assert [p.name for p in pages[:2]] == [f"001.{fmt}", f"002.{fmt}"] and len(pages) == 17
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        refs = (
+            re.findall(r"\]\(([^)]+)\)", text)
+            if fmt == "md"
+            else re.findall(r'(?:src="|url\(")([^"]+)"', text)
+        )
+        assert refs
+        for ref in refs:
+            assert ref.startswith("../img/") and (page.parent / ref).resolve().is_file(), ref
+    # The anchors are stable: each hand keeps its batch line's anchor, alone or in the report.
+    anchor = 'name="hand-4"' if fmt == "md" else 'id="hand-4"'
+    assert anchor in (tmp_path / "hands" / f"001.{fmt}").read_text(encoding="utf-8")
+    assert anchor in (tmp_path / f"index.{fmt}").read_text(encoding="utf-8")
+
+
+def test_jupyter_shows_an_analysis_inline() -> None:
+    from pairi_report import analyze
+
+    page = analyze(HAND)._repr_html_()
+    assert page.startswith('<div class="pairi-report">')
+    assert "data:image/png;base64," in page and "img/" not in page.replace("data:image", "")
+    assert "<table" in page and "2m" in page

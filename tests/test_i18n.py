@@ -49,13 +49,29 @@ def _visible_text(page: str, fmt: str) -> str:
 
 
 def _report(tmp_path: Path, lang: str, fmt: str) -> str:
+    """Return the visible text of the report and of the quiz for the batch, in a language."""
     batch = tmp_path / "batch.txt"
     batch.write_text(BATCH + "\n", encoding="utf-8")
     out = tmp_path / f"{lang}-{fmt}"
-    args = [str(batch), "-o", str(out), "--format", fmt, "--lang", lang, "--visible", "9s", "--title", "T"]
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code == 1  # the problem line
-    return _visible_text((out / f"index.{fmt}").read_text(encoding="utf-8"), fmt)
+    text = ""
+    for extra, page in (([], "index"), (["--quiz"], "quiz")):
+        args = [
+            str(batch),
+            "-o",
+            str(out),
+            "--format",
+            fmt,
+            "--lang",
+            lang,
+            "--visible",
+            "9s",
+            "--title",
+            "T",
+        ]
+        result = CliRunner().invoke(app, args + extra)
+        assert result.exit_code == 1  # the problem line
+        text += _visible_text((out / f"{page}.{fmt}").read_text(encoding="utf-8"), fmt)
+    return text
 
 
 @pytest.mark.parametrize("fmt", ["md", "html"])

@@ -182,3 +182,16 @@ def test_progress_bar_only_for_large_batches_on_a_terminal(
     assert quiet == ""
     _, small = run(str(_batch_of(tmp_path, 20)), "-o", str(tmp_path / "d"))
     assert "analysing" not in small
+
+
+def test_written_files_are_readable_like_ordinary_output(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        run(str(HANDS), "-o", str(tmp_path / "out"))
+    finally:
+        os.umask(old)
+    modes = {stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "out").rglob("*") if p.is_file()}
+    assert modes == {0o644}

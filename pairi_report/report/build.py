@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..analysis import Analysis
 from ..batch import Line, Problem
 from .i18n import labels
-from .render import Pictures, render_html, render_markdown
+from .pdf import print_pdf
+from .quiz import quiz_answer, quiz_problem, quiz_view
+from .render import Pictures, render_hand_page, render_html, render_markdown, render_quiz
 from .tileset import TileSet
-from .view import HandView, hand_view, report_view
+from .view import HandView, ReportView, hand_view, report_view
 
 
 @dataclass(frozen=True)
@@ -24,11 +26,17 @@ class Options:
     self_contained: bool = False
     fragment: bool = False  # HTML to embed: no <html> or <head>, every style scoped
     lang: str = "en"  # en, zh or ja
+    paper: str = "A4"  # A4 or letter, for print and PDF
+
+    @property
+    def inline(self) -> bool:
+        """Return whether pictures go inside the page: self-contained HTML, and always for PDF."""
+        return self.fmt == "pdf" or (self.self_contained and self.fmt == "html")
 
     def pictures(self) -> Pictures:
         """Return where pictures go: Markdown gets 1x files; HTML 2x files, or data: URIs."""
         density = 1 if self.fmt == "md" else 2
-        return Pictures(self.tiles, density, self.scale, inline=self.self_contained and self.fmt == "html")
+        return Pictures(self.tiles, density, self.scale, inline=self.inline)
 
 
 def hand_views(
@@ -53,9 +61,48 @@ def report_files(
     pictures.tile_files(view.tiles, files)
     if options.fmt == "md":
         files["index.md"] = render_markdown(view, pictures).encode("utf-8")
+        return files | _hand_pages(view, pictures, files, "md")
+    page = render_html(view, pictures, files, options.fragment and options.fmt == "html", options.paper)
+    if options.fmt == "html" and not options.inline:  # a self-contained report is one file
+        files |= _hand_pages(view, pictures, files, "html")
+    return _finish("index", page, options, files)
+
+
+def _hand_pages(view: ReportView, pictures: Pictures, files: dict[str, bytes], fmt: str) -> dict[str, bytes]:
+    """Return each hand alone, hands/001.md (or .html), for copying into a post."""
+    pages = {}
+    for number, hand in enumerate(view.hands, start=1):
+        single = replace(view, hands=(hand,), problems=())
+        page = render_hand_page(single, pictures, files, fmt, root="../")
+        pages[f"hands/{number:03d}.{fmt}"] = page.encode("utf-8")
+    return pages
+
+
+def quiz_files(entries: Iterable[tuple[Line, Analysis]], options: Options) -> dict[str, bytes]:
+    """Render the quiz (problems, then answers on a new page) with its pictures; return the files."""
+    files: dict[str, bytes] = {}
+    pictures = options.pictures()
+    words = labels(options.lang)
+    pairs = []
+    for number, (line, a) in enumerate(entries, start=1):
+        strip = pictures.strip(a.hand, files, a.wild)
+        pairs.append(
+            (quiz_problem(a, strip, number, line.title, words), quiz_answer(a, number, line.title, words))
+        )
+    view = quiz_view(options.title, pairs, words)
+    pictures.tile_files(view.tiles, files)
+    page = render_quiz(view, pictures, files, "md" if options.fmt == "md" else "html", options.paper)
+    if options.fmt == "md":
+        files["quiz.md"] = page.encode("utf-8")
         return files
-    page = render_html(view, pictures, files, options.fragment).encode("utf-8")
-    if pictures.inline:
-        return {"index.html": page}
-    files["index.html"] = page
+    return _finish("quiz", page, options, files)
+
+
+def _finish(stem: str, page: str, options: Options, files: dict[str, bytes]) -> dict[str, bytes]:
+    """Return the files of an HTML page: with its pictures, without them when inline, or as a PDF."""
+    if options.fmt == "pdf":
+        return {f"{stem}.pdf": print_pdf(page)}
+    if options.inline:
+        return {f"{stem}.html": page.encode("utf-8")}
+    files[f"{stem}.html"] = page.encode("utf-8")
     return files

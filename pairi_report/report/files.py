@@ -22,6 +22,13 @@ def safe_path(folder: Path, name: str) -> Path:
     return target
 
 
+def _umask() -> int:
+    """Return the process umask (reading it means setting it, so set it straight back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(folder: Path, name: str, data: bytes) -> Path:
     """Write bytes to ``folder/name`` through a temporary file and a rename, so no reader sees half a file."""
     target = safe_path(folder, name)
@@ -30,6 +37,8 @@ def write_atomic(folder: Path, name: str, data: bytes) -> Path:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        # mkstemp makes the file private (0600); a report is ordinary output, readable as the umask allows.
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

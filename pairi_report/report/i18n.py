@@ -51,6 +51,19 @@ class Labels:
     hands_n: str  # with {n}
     problems_n: str  # with {n}
     badge_note: str
+    problem_n: str  # with {n}: a quiz problem's heading
+    ask_discard: str
+    ask_waits: str
+    ask_draws: str
+    ask_complete: str
+    answer: str
+    answers: str
+    # Answer-key reasons; {tile} {tiles} {shanten} {count} {other} {other_count} {worse} as named.
+    reason_better: str
+    reason_only: str
+    reason_waits: str
+    reason_draws: str
+    reason_complete: str
 
 
 EN = Labels(
@@ -95,6 +108,18 @@ EN = Labels(
         "A badge (a white star on red) marks a wild tile (混, 鬼, 癞子). It may stand for any tile, even a "
         "fifth copy; in a winning shape it is pictured as the tile it stands for."
     ),
+    problem_n="Problem {n}",
+    ask_discard="What do you discard?",
+    ask_waits="What does it wait on?",
+    ask_draws="Which draws advance it?",
+    ask_complete="Is it complete? How does it split?",
+    answer="Answer",
+    answers="Answers",
+    reason_better="discard {tile}: stays {shanten} with {count} tiles; {other} gives only {other_count}",
+    reason_only="discard {tile}: stays {shanten} with {count} tiles; any other discard falls back to {worse}",
+    reason_waits="{shanten}, waiting on {tiles}: {count} tiles left",
+    reason_draws="{shanten}; {count} tiles advance it: {tiles}",
+    reason_complete="complete: {tiles}",
 )
 
 ZH = Labels(
@@ -136,6 +161,18 @@ ZH = Labels(
     hands_n="{n}手牌",
     problems_n="{n}处问题",
     badge_note="红底白星的角标表示癞子（混、鬼）：它可以当作任何牌，甚至第五张；在和牌形中，它显示为所代替的牌。",
+    problem_n="第{n}题",
+    ask_discard="打哪张？",
+    ask_waits="听什么牌？",
+    ask_draws="哪些牌是有效牌？",
+    ask_complete="和牌了吗？怎样拆分？",
+    answer="答",
+    answers="答案",
+    reason_better="打{tile}：保持{shanten}，有效牌{count}张；打{other}只有{other_count}张",
+    reason_only="打{tile}：保持{shanten}，有效牌{count}张；打其他牌会退到{worse}",
+    reason_waits="{shanten}，听{tiles}：剩{count}张",
+    reason_draws="{shanten}；有效牌{count}张：{tiles}",
+    reason_complete="和牌：{tiles}",
 )
 
 JA = Labels(
@@ -177,6 +214,18 @@ JA = Labels(
     hands_n="{n}手",
     problems_n="{n}件の問題",
     badge_note="赤地に白い星の印は万能牌（混・鬼・癞子）です。どの牌の代わりにもなり、5枚目にもなれます。和了形では代わりの牌の絵で示します。",
+    problem_n="第{n}問",
+    ask_discard="何を切る？",
+    ask_waits="待ちは？",
+    ask_draws="受け入れは？",
+    ask_complete="和了形？どう分解する？",
+    answer="答え",
+    answers="解答",
+    reason_better="{tile}切り：{shanten}のまま受け入れ{count}枚。{other}切りでは{other_count}枚",
+    reason_only="{tile}切り：{shanten}のまま受け入れ{count}枚。ほかの打牌では{worse}に戻る",
+    reason_waits="{shanten}、待ちは{tiles}：残り{count}枚",
+    reason_draws="{shanten}。受け入れ{count}枚：{tiles}",
+    reason_complete="和了：{tiles}",
 )
 
 LANGUAGES = {"en": EN, "zh": ZH, "ja": JA}

@@ -23,6 +23,7 @@ from .. import __version__
 from ..notation import Hand
 from ..resources import data_dir
 from .files import write_atomic
+from .quiz import QuizView
 from .strip import hand_strip, strip_name
 from .tileset import H, TileSet, W
 from .view import ReportView, Strip
@@ -99,10 +100,13 @@ class Pictures:
                 self.tiles.picture(name, self.scale * self.display)
             )
 
-    def src(self, out: dict[str, bytes]) -> Callable[[str], str]:
-        """Return a function from a picture path to what an HTML attribute or CSS url() should hold."""
+    def src(self, out: dict[str, bytes], root: str = "") -> Callable[[str], str]:
+        """Return a function from a picture path to what an HTML attribute or CSS url() should hold.
+
+        ``root`` leads from the page to the report folder (``../`` for the pages in ``hands/``).
+        """
         if not self.inline:
-            return lambda path: path
+            return lambda path: root + path
         return lambda path: "data:image/png;base64," + base64.b64encode(out[path]).decode("ascii")
 
 
@@ -121,23 +125,54 @@ def legend(lang: str) -> str:
 def render_markdown(view: ReportView, pictures: Pictures) -> str:
     """Render the Markdown report."""
     template = environment().get_template("report.md.j2")
-    return template.render(report=view, legend=legend(view.words.lang), tile_dir=pictures.tile_dir)
+    return template.render(report=view, legend=legend(view.words.lang), tile_dir=pictures.tile_dir, root="")
 
 
-def render_html(view: ReportView, pictures: Pictures, files: dict[str, bytes], fragment: bool = False) -> str:
+def render_hand_page(
+    view: ReportView, pictures: Pictures, files: dict[str, bytes], fmt: str, root: str
+) -> str:
+    """Render the hands of a view alone, as Markdown or as an HTML fragment, ``root`` leading to img/."""
+    if fmt == "md":
+        template = environment().get_template("hand_page.md.j2")
+        return template.render(report=view, tile_dir=pictures.tile_dir, root=root)
+    context = _html_context(pictures, files, "A4") | {"src": pictures.src(files, root)}
+    return environment().get_template("hand_fragment.html.j2").render(report=view, **context)
+
+
+def render_html(
+    view: ReportView, pictures: Pictures, files: dict[str, bytes], fragment: bool = False, paper: str = "A4"
+) -> str:
     """Render the HTML report, or with ``fragment`` a block to embed; inline pictures need no other file."""
+    template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
+    return template.render(
+        report=view, legend=legend(view.words.lang), **_html_context(pictures, files, paper)
+    )
+
+
+def render_quiz(
+    view: QuizView, pictures: Pictures, files: dict[str, bytes], fmt: str, paper: str = "A4"
+) -> str:
+    """Render the quiz: the problems, then the answer key on a page of its own."""
+    if fmt == "md":
+        return (
+            environment().get_template("quiz.md.j2").render(report=view, tile_dir=pictures.tile_dir, root="")
+        )
     return (
         environment()
-        .get_template("fragment.html.j2" if fragment else "report.html.j2")
-        .render(
-            report=view,
-            src=pictures.src(files),
-            legend=legend(view.words.lang),
-            tile_size=_size(pictures),
-            tile_dir=pictures.tile_dir,
-            version=__version__,
-        )
+        .get_template("quiz.html.j2")
+        .render(report=view, **_html_context(pictures, files, paper))
     )
+
+
+def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> dict[str, object]:
+    """Return what every HTML template needs besides its view."""
+    return {
+        "src": pictures.src(files),
+        "tile_size": _size(pictures),
+        "tile_dir": pictures.tile_dir,
+        "version": __version__,
+        "paper": paper,
+    }
 
 
 def _size(pictures: Pictures) -> tuple[int, int]:
