@@ -22,7 +22,8 @@ BATCH = "\n".join(
         "123m456p789s1122z",  # waits
         "[789s]111222333m05p",  # a complete hand with a call and a red five
         "123m456p789s111z7z wild=7z",  # any tile, a wild tile
-        "123m45",  # a problem line
+        "123m45",  # problem lines (two, so the plural shows)
+        "123m46",
     ]
 )
 
@@ -31,7 +32,7 @@ def _texts(words: Labels) -> list[str]:
     """Return each label as it can appear: format strings split at their placeholder."""
     out = []
     for f in fields(Labels):
-        if f.name == "lang":
+        if f.name in ("lang", "hands_one", "problems_one"):  # the singulars: test_counts_agree_in_number
             continue
         value = getattr(words, f.name)
         out += [part for part in re.split(r"\{\w+\}", value) if part.strip()]
@@ -87,7 +88,16 @@ def test_every_label_renders(tmp_path: Path, lang: str, fmt: str) -> None:
 def test_no_english_label_leaks(tmp_path: Path, lang: str, fmt: str) -> None:
     text = _report(tmp_path, lang, fmt)
     # The problem line's error message is the parser's own (English) text, not a label: drop it.
-    text = re.sub(r"digits '45'[^\n|<]*", "", text)
+    text = re.sub(r"digits '4[56]'[^\n|<]*", "", text)
     english = [t.strip() for t in _texts(EN) if re.search(r"[A-Za-z]{2}", t)]
     leaked = [t for t in english if re.search(rf"(?<![A-Za-z]){re.escape(t)}(?![A-Za-z])", text, re.I)]
     assert leaked == []
+
+
+def test_counts_agree_in_number() -> None:
+    from pairi_report.report.view import ReportView
+
+    one = ReportView("t", (object(),), (), ())  # type: ignore[arg-type]
+    assert one.count_text == "1 hand"
+    two = ReportView("t", (object(), object()), (object(),), ())  # type: ignore[arg-type]
+    assert two.count_text == "2 hands · 1 problem"

@@ -77,3 +77,17 @@ def test_pdf_problem_pages_carry_no_answers_and_answers_start_a_page(tmp_path: P
         app, [str(HANDS), "-o", str(again), "--quiz", "--format", "pdf", "--paper", paper, "-q"]
     )
     assert (again / "quiz.pdf").read_bytes() == pdf.read_bytes()  # deterministic
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_quiz_is_repeatable_and_escapes_titles(tmp_path: Path, fmt: str) -> None:
+    batch = tmp_path / "b.txt"
+    batch.write_text("1223m456p789s1122z <script>alert(1)</script>\n", encoding="utf-8")
+    outs = []
+    for n in (1, 2):
+        args = [str(batch), "-o", str(tmp_path / str(n)), "--quiz", "--format", fmt, "--title", "<b>x</b>"]
+        assert CliRunner().invoke(app, args).exit_code == 0
+        outs.append((tmp_path / str(n) / f"quiz.{fmt}").read_bytes())
+    assert outs[0] == outs[1]
+    page = outs[0].decode("utf-8")
+    assert "<script>" not in page and "<b>" not in page and "&lt;script&gt;" in page

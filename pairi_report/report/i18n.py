@@ -50,6 +50,8 @@ class Labels:
     wild_mark: str  # after a tile's name in its alt text
     hands_n: str  # with {n}
     problems_n: str  # with {n}
+    hands_one: str  # one hand
+    problems_one: str  # one problem
     badge_note: str
     problem_n: str  # with {n}: a quiz problem's heading
     ask_discard: str
@@ -104,6 +106,8 @@ EN = Labels(
     wild_mark=" (wild)",
     hands_n="{n} hands",
     problems_n="{n} problems",
+    hands_one="1 hand",
+    problems_one="1 problem",
     badge_note=(
         "A badge (a white star on red) marks a wild tile (混, 鬼, 癞子). It may stand for any tile, even a "
         "fifth copy; in a winning shape it is pictured as the tile it stands for."
@@ -160,6 +164,8 @@ ZH = Labels(
     wild_mark="（癞子）",
     hands_n="{n}手牌",
     problems_n="{n}处问题",
+    hands_one="1手牌",
+    problems_one="1处问题",
     badge_note="红底白星的角标表示癞子（混、鬼）：它可以当作任何牌，甚至第五张；在和牌形中，它显示为所代替的牌。",
     problem_n="第{n}题",
     ask_discard="打哪张？",
@@ -213,6 +219,8 @@ JA = Labels(
     wild_mark="（万能牌）",
     hands_n="{n}手",
     problems_n="{n}件の問題",
+    hands_one="1手",
+    problems_one="1件の問題",
     badge_note="赤地に白い星の印は万能牌（混・鬼・癞子）です。どの牌の代わりにもなり、5枚目にもなれます。和了形では代わりの牌の絵で示します。",
     problem_n="第{n}問",
     ask_discard="何を切る？",

@@ -134,10 +134,12 @@ class ReportView:
     @property
     def count_text(self) -> str:
         """Return e.g. "12 hands, 1 problems" in the report's language."""
-        hands = self.words.hands_n.format(n=len(self.hands))
+        w = self.words
+        hands = w.hands_one if len(self.hands) == 1 else w.hands_n.format(n=len(self.hands))
         if not self.problems:
             return hands
-        return f"{hands} · {self.words.problems_n.format(n=len(self.problems))}"
+        problems = w.problems_one if len(self.problems) == 1 else w.problems_n.format(n=len(self.problems))
+        return f"{hands} · {problems}"
 
 
 def headline(a: Analysis, words: Labels) -> str:
