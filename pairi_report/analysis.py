@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -213,8 +213,8 @@ def analyze(
     seen = _visible(hand, visible) if visible else ()
     wild_kinds = tuple(sorted(set(rule.wild) | {_wild_kind(w) for w in wild or ()}))
     ctx = _Context.of(hand, seen, rule, wild_kinds)
-    analysis = _analyze_draw(hand, ctx) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx)
-    return replace(analysis, rules=rules, visible=seen, wild=wild_kinds)
+    about = (rules, seen, wild_kinds)
+    return _analyze_draw(hand, ctx, about) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx, about)
 
 
 def _wild_kind(name: str) -> int:
@@ -296,46 +296,67 @@ class _Context:
         return distance - 1, mask
 
 
-def _analyze_draw(hand: Hand, ctx: _Context) -> Analysis:
+def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], tuple[int, ...]]) -> Analysis:
     """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
     kinds = sorted(set(ctx.natural))
     rows = distance_rows(ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0)
-    # A wild tile discarded leaves the natural tiles as they are, with one wild fewer.
-    wild_held = sorted({t for t in hand.tiles if ctx.wild_mask >> t & 1})
-    plan = [(t, d, m, ctx.wilds) for t, d, m in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True)]
-    plan += [(t, rows.distance[0], rows.masks[0], ctx.wilds - 1) for t in wild_held]
     counts = hand.counts
     only_red = {five for s, five in enumerate(FIVES) if hand.red[s] and counts[five] == hand.red[s]}
-    discards = []
-    for tile, distance, raw_mask, wilds in plan:
-        shanten, mask = ctx.row(distance, raw_mask, wilds)
-        mask &= ctx.available
-        discards.append(Discard(tile, tile in only_red, shanten, mask, ctx.count(mask)))
+    if ctx.wild_mask:
+        discards = _wild_rows(hand, ctx, kinds, rows.distance, rows.masks, only_red)
+    else:
+        # The common case, kept tight: a table is a dozen rows and this loop is most of the Python.
+        available = ctx.available
+        one, two, three = ctx.used
+        discards = []
+        for tile, distance, mask in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True):
+            mask &= available
+            # Unseen copies: four per tile, less one per tile with at least 1, 2 and 3 copies used.
+            used = (mask & one).bit_count() + (mask & two).bit_count() + (mask & three).bit_count()
+            discards.append(Discard(tile, tile in only_red, distance - 1, mask, 4 * mask.bit_count() - used))
     # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
-    discards.sort(key=attrgetter("tile"))
     discards.sort(key=_BY_COUNT, reverse=True)
     discards.sort(key=_BY_SHANTEN)
     shanten = ctx.row(rows.distance[0], 0, ctx.wilds)[0]
     decomps = _decompositions(hand, ctx) if shanten == -1 else None
     by_form = _forms_of(rows.by_form, ctx.wilds)
-    return Analysis(hand, "", (), shanten, by_form, discards=tuple(discards), decompositions=decomps)
+    rules, seen, wild = about
+    return Analysis(hand, rules, seen, shanten, by_form, tuple(discards), decompositions=decomps, wild=wild)
 
 
-def _analyze_wait(hand: Hand, ctx: _Context) -> Analysis:
+def _wild_rows(
+    hand: Hand, ctx: _Context, kinds: list[int], distance: list[int], masks: list[int], only_red: set[int]
+) -> list[Discard]:
+    """Return the discard rows of a hand with wild kinds, in tile order, a wild discard included."""
+    # A wild tile discarded leaves the natural tiles as they are, with one wild fewer.
+    wild_held = sorted({t for t in hand.tiles if ctx.wild_mask >> t & 1})
+    plan = [(t, d, m, ctx.wilds) for t, d, m in zip(kinds, distance[1:], masks[1:], strict=True)]
+    plan += [(t, distance[0], masks[0], ctx.wilds - 1) for t in wild_held]
+    rows = []
+    for tile, raw_distance, raw_mask, wilds in sorted(plan):
+        shanten, mask = ctx.row(raw_distance, raw_mask, wilds)
+        mask &= ctx.available
+        rows.append(Discard(tile, tile in only_red, shanten, mask, ctx.count(mask)))
+    return rows
+
+
+def _analyze_wait(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], tuple[int, ...]]) -> Analysis:
     """Analyse a 3n+1 hand: effective tiles, and the waits when ready."""
     rows = distance_rows(ctx.natural, [], ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0)
     shanten, mask = ctx.row(rows.distance[0], rows.masks[0], ctx.wilds)
     ukeire = mask & ctx.available
     waits = tiles_of(mask) if shanten == 0 else ()
+    rules, seen, wild = about
     return Analysis(
         hand,
-        "",
-        (),
+        rules,
+        seen,
         shanten,
         _forms_of(rows.by_form, ctx.wilds),
         ukeire=tiles_of(ukeire),
         ukeire_count=ctx.count(ukeire),
         waits=waits,
+        wild=wild,
     )
 
 
