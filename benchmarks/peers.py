@@ -115,13 +115,18 @@ def _best_overlap(counts: tuple[int, ...], start: int, sets: int, pair: int, mem
     return best
 
 
-def exact_shanten(counts: list[int], forms: tuple[str, ...] = ALL_FORMS) -> int:
-    """Return the shanten of a 13- or 14-tile hand with any copy counts, trying every block."""
+def exact_shanten(counts: list[int], forms: tuple[str, ...] = ALL_FORMS, quad_pairs: bool = False) -> int:
+    """Return the shanten of a 13- or 14-tile hand with any copy counts, trying every block.
+
+    ``quad_pairs``: a four-of-a-kind is two of the seven pairs (Chinese rules).
+    """
     need = 14
     best = need - _best_overlap(tuple(counts), 0, 4, 1, {})
     if "chiitoitsu" in forms:
-        per_kind = sorted(2 - min(c, 2) for c in counts)
-        best = min(best, sum(per_kind[:7]))
+        steps = [2 - min(c, 2) for c in counts]
+        if quad_pairs:
+            steps += [max(0, 4 - c) - max(0, 2 - c) for c in counts]
+        best = min(best, sum(sorted(steps)[:7]))
     if "kokushi" in forms:
         orphans = [counts[t] for t in TERMINALS_AND_HONOURS]
         best = min(best, 13 - sum(1 for c in orphans if c) + (0 if any(c >= 2 for c in orphans) else 1))
@@ -142,14 +147,15 @@ def substitution_kinds(counts: list[int], wild_kinds: tuple[int, ...]) -> list[i
     return sorted(near | set(fresh))
 
 
-def plain_shanten(counts: list[int], forms: tuple[str, ...] = ALL_FORMS) -> int:
+def plain_shanten(counts: list[int], forms: tuple[str, ...] = ALL_FORMS, quad_pairs: bool = False) -> int:
     """Return a substituted hand's shanten: the plain engine up to four copies, else exhaustive search."""
     if max(counts) > 4:
-        return exact_shanten(counts, forms)
+        return exact_shanten(counts, forms, quad_pairs)
     from pairi_report.engine.combine import distance_rows
 
     tiles = tuple(t for t, c in enumerate(counts) for _ in range(c))
-    return min(d for d in distance_rows(tiles, [], 4, forms).by_form if d is not None) - 1
+    rows = distance_rows(tiles, [], 4, forms, quad_pairs=quad_pairs)
+    return min(d for d in rows.by_form if d is not None) - 1
 
 
 def fast_brute_wild_shanten(
@@ -157,6 +163,7 @@ def fast_brute_wild_shanten(
     wilds: int,
     wild_kinds: tuple[int, ...],
     forms: tuple[str, ...] = ALL_FORMS,
+    quad_pairs: bool = False,
 ) -> int:
     """Return the best shanten over every substitution of the wild tiles, scored by ``plain_shanten``.
 
@@ -175,13 +182,13 @@ def fast_brute_wild_shanten(
     floor = -1
     if fresh is not None:
         counts[fresh] += wilds
-        floor = max(-1, plain_shanten(counts, forms) - wilds)
+        floor = max(-1, plain_shanten(counts, forms, quad_pairs) - wilds)
         counts[fresh] -= wilds
     best = 99
     for chosen in combinations_with_replacement(kinds, wilds):
         for t in chosen:
             counts[t] += 1
-        best = min(best, plain_shanten(counts, forms))
+        best = min(best, plain_shanten(counts, forms, quad_pairs))
         for t in chosen:
             counts[t] -= 1
         if best == floor:

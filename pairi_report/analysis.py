@@ -183,12 +183,14 @@ class RuleSet:
     name: str
     forms: tuple[str, ...]
     wild: tuple[int, ...] = ()
+    quad_pairs: bool = False  # a four-of-a-kind is two of the seven pairs (Chinese rules)
 
 
 RULESETS = {
     "riichi": RuleSet("riichi", FORMS),
-    # 红中麻将: the four Red dragons are wild; seven pairs counts, thirteen orphans does not.
-    "hongzhong": RuleSet("hongzhong", ("regular", "chiitoitsu"), wild=(33,)),
+    # 红中麻将: the four Red dragons are wild; seven pairs counts (a quad as two pairs, 豪华七对),
+    # thirteen orphans does not.
+    "hongzhong": RuleSet("hongzhong", ("regular", "chiitoitsu"), wild=(33,), quad_pairs=True),
 }
 RULES = tuple(RULESETS)
 
@@ -242,6 +244,7 @@ class _Context:
     wild_mask: int  # the wild kinds, as a 34-bit mask
     sets: int
     forms: tuple[str, ...]
+    quad_pairs: bool
     caps: tuple[int, ...] | None
     available: int  # mask of kinds with an unseen copy
     used: tuple[int, int, int]  # masks of kinds with at least 1, 2, 3 copies held or seen
@@ -269,6 +272,7 @@ class _Context:
             sum(1 << t for t in wild),
             len(hand.tiles) // 3,
             rule.forms if closed else ("regular",),
+            rule.quad_pairs,
             caps,
             ALL_TILES & ~used[3],
             (used[0], used[1], used[2]),
@@ -299,7 +303,9 @@ class _Context:
 def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], tuple[int, ...]]) -> Analysis:
     """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
     kinds = sorted(set(ctx.natural))
-    rows = distance_rows(ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0)
+    rows = distance_rows(
+        ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0, quad_pairs=ctx.quad_pairs
+    )
     counts = hand.counts
     only_red = {five for s, five in enumerate(FIVES) if hand.red[s] and counts[five] == hand.red[s]}
     if ctx.wild_mask:
@@ -342,7 +348,9 @@ def _wild_rows(
 
 def _analyze_wait(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], tuple[int, ...]]) -> Analysis:
     """Analyse a 3n+1 hand: effective tiles, and the waits when ready."""
-    rows = distance_rows(ctx.natural, [], ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0)
+    rows = distance_rows(
+        ctx.natural, [], ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0, quad_pairs=ctx.quad_pairs
+    )
     shanten, mask = ctx.row(rows.distance[0], rows.masks[0], ctx.wilds)
     ukeire = mask & ctx.available
     waits = tiles_of(mask) if shanten == 0 else ()
@@ -374,7 +382,7 @@ def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:
         counts[tile] += 1
     filler = (ctx.wild_mask & -ctx.wild_mask).bit_length() - 1 if ctx.wild_mask else 0
     splits = [("regular", s) for s in regular_splits(counts, ctx.sets, ctx.wilds, filler)]
-    if "chiitoitsu" in ctx.forms and (pairs := seven_pairs_split(counts, ctx.wilds)):
+    if "chiitoitsu" in ctx.forms and (pairs := seven_pairs_split(counts, ctx.wilds, ctx.quad_pairs)):
         splits.append(("chiitoitsu", pairs))
     if "kokushi" in ctx.forms and (orphans := orphans_split(counts, ctx.wilds)):
         splits.append(("kokushi", orphans))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 from pathlib import Path
 
 import peers
@@ -151,3 +152,35 @@ def test_the_badge_is_explained_once_when_a_report_has_wild_tiles(tmp_path: Path
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+
+
+def test_hongzhong_seven_pairs_count_a_quad_as_two_pairs() -> None:
+    hand = "1111m3355p7799s11z"  # 1m 1m 3p 5p 7s 9s 1z: seven pairs only if the quad is two
+    assert analyze(hand, rules="hongzhong").win
+    assert analyze(hand).shanten_by_form.chiitoitsu == 1  # riichi: a quad is one pair
+    splits = [d for d in analyze(hand, rules="hongzhong").decompositions or () if d.form == "chiitoitsu"]
+    assert splits and splits[0].blocks.count("11m") == 2
+
+
+def test_hongzhong_shanten_equals_the_best_substitution() -> None:
+    rng = random.Random(61)
+    forms = ("regular", "chiitoitsu")
+    red = parse_tile("7z")
+    wall = [t for t in range(NUM_KINDS) if t != red for _ in range(4)]
+    for _ in range(30):
+        wilds = rng.choice((1, 1, 2))
+        natural = [0] * NUM_KINDS
+        for t in rng.sample(wall, rng.choice((13, 14)) - wilds):
+            natural[t] += 1
+        text = "".join(tile_name(t) * c for t, c in enumerate(natural) if c) + "7z" * wilds
+        held = Hand.parse(text).counts
+        # Scored by the exhaustive search alone, independent of the tables under test.
+        kinds = peers.substitution_kinds(natural, (red,))
+        expected = 99
+        for chosen in combinations_with_replacement(kinds, held[red]):
+            for t in chosen:
+                natural[t] += 1
+            expected = min(expected, peers.exact_shanten(natural, forms, quad_pairs=True))
+            for t in chosen:
+                natural[t] -= 1
+        assert analyze(text, rules="hongzhong").shanten == expected, text

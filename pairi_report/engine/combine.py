@@ -101,16 +101,18 @@ def distance_rows(
     forms: tuple[str, ...] = FORMS,
     caps: tuple[int, ...] | None = None,
     wild: bool = False,
+    quad_pairs: bool = False,
 ) -> Rows:
     """Return the distances and masks of the concealed tiles (row 0) and of them less each discard.
 
     ``sets`` is the number of sets still to make; ``forms`` names the forms that apply, in FORMS order.
     ``caps`` gives, per kind, how many copies the concealed part may ever hold (4 minus the copies in
-    melds); None means 4. With ``wild``, ``tiles`` are the natural tiles of a hand that
+    melds); None means 4. ``quad_pairs`` lets a four-of-a-kind be two of the seven pairs (Chinese
+    rules). With ``wild``, ``tiles`` are the natural tiles of a hand that
     also holds wild tiles: targets may then hold any number of a kind, and the caller subtracts the
     wild tiles from the distances.
     """
-    t = tables(wild)
+    t = tables(wild, quad_pairs)
     if wild:
         caps = None  # a wild tile may stand for a copy that the melds have used up
     rows = np.array(suit_keys(tiles), dtype=np.int64) + _DISCARD_DELTA[[NUM_KINDS, *discards]]

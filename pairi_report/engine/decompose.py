@@ -78,17 +78,28 @@ def _chows(
     return out
 
 
-def seven_pairs_split(counts: list[int] | tuple[int, ...], wilds: int = 0) -> tuple[Block, ...] | None:
-    """Return the seven different pairs of a complete hand, wilds pairing singles first; else None."""
-    if any(c > 2 for c in counts):
-        return None  # a quad is one pair, and a triple none
-    singles = [t for t, c in enumerate(counts) if c == 1]
+def seven_pairs_split(
+    counts: list[int] | tuple[int, ...], wilds: int = 0, quad_pairs: bool = False
+) -> tuple[Block, ...] | None:
+    """Return the seven pairs of a complete hand, wilds pairing singles first; else None.
+
+    In riichi the pairs are seven different kinds (a quad is one pair); with ``quad_pairs`` (Chinese
+    rules) a four-of-a-kind is two pairs.
+    """
+    if any(c > 2 for c in counts) and not quad_pairs:
+        return None
+    blocks: list[Block] = []
+    singles = []
+    for t, c in enumerate(counts):
+        blocks += [("pair", t, ())] * (c // 2)
+        if c % 2:
+            singles.append(t)
     spare = wilds - len(singles)
     if spare < 0 or spare % 2:
         return None
+    blocks += [("pair", t, (1,)) for t in singles]
     fresh = [t for t, c in enumerate(counts) if c == 0][: spare // 2]
-    blocks: list[Block] = [("pair", t, ()) for t, c in enumerate(counts) if c == 2]
-    blocks += [("pair", t, (1,)) for t in singles] + [("pair", t, (0, 1)) for t in fresh]
+    blocks += [("pair", t, (0, 1)) for t in fresh]
     return tuple(sorted(blocks, key=_order)) if len(blocks) == 7 else None
 
 

@@ -14,6 +14,9 @@ The targets, by column:
 
 Every form is then a sum over the suits, so one min-plus combine serves all three.
 
+For Chinese rules ``cost_pairs4`` and ``mask_pairs4`` hold the seven-pairs columns again with a
+four-of-a-kind counting as two pairs (豪华七对).
+
 For hands with wild tiles a second pair of arrays, ``cost_wild`` and ``mask_wild``, holds the regular
 columns again with no copy limit on the target: a wild tile may stand for a fifth copy, so "111 + 123 +
 11" is a fair target for a suit holding four 1s. (Seven pairs and thirteen orphans never need a fifth
@@ -134,6 +137,21 @@ def pair_form_costs(vectors: np.ndarray) -> np.ndarray:
     return out
 
 
+def quad_pairs_costs(vectors: np.ndarray) -> np.ndarray:
+    """Return the (n, 8) seven-pairs costs when a four-of-a-kind makes two pairs (Chinese rules).
+
+    Each kind offers two pairs: the first costs max(0, 2 - c) tiles, the second max(0, 4 - c) less that.
+    A kind's second pair never costs less than its first, so the k cheapest of all of them is a fair
+    choice of k pairs.
+    """
+    first = np.maximum(0, 2 - vectors)
+    second = np.maximum(0, 4 - vectors) - first
+    steps = np.sort(np.concatenate([first, second], axis=1), axis=1)
+    out = np.zeros((len(vectors), MAX_PAIRS + 1), np.int8)
+    out[:, 1:] = np.cumsum(steps, axis=1)[:, :MAX_PAIRS]
+    return out
+
+
 def table_masks(vectors: np.ndarray, keys: np.ndarray, costs: np.ndarray) -> np.ndarray:
     """Return the masks: bit i is set where one more of kind i lowers that column's cost."""
     lookup = {int(k): j for j, k in enumerate(keys)}
@@ -150,21 +168,31 @@ def table_masks(vectors: np.ndarray, keys: np.ndarray, costs: np.ndarray) -> np.
 
 def build() -> dict[str, np.ndarray]:
     """Build the suit and honour tables as one set of arrays keyed by ``keys``."""
-    parts = []
+    names = ("keys", "cost", "mask", "cost_wild", "mask_wild", "cost_pairs4", "mask_pairs4")
+    parts: dict[str, list[np.ndarray]] = {name: [] for name in names}
     for kinds, chows, offset in ((SUIT_KINDS, True, 0), (HONOUR_KINDS, False, HONOUR_BASE)):
         vectors = all_vectors(kinds)
         keys = vector_keys(vectors)
         costs = np.concatenate([table_costs(vectors, chows), pair_form_costs(vectors)], axis=1)
         wild = table_costs(vectors, chows, cap=UNCAPPED)
-        parts.append(
-            (keys + offset, costs, table_masks(vectors, keys, costs), wild, table_masks(vectors, keys, wild))
-        )
-    return {
-        name: np.concatenate([p[i] for p in parts]).astype(np.int32)
-        if name == "keys"
-        else np.concatenate([p[i] for p in parts])
-        for i, name in enumerate(("keys", "cost", "mask", "cost_wild", "mask_wild"))
-    }
+        pairs4 = quad_pairs_costs(vectors)
+        for name, array in zip(
+            names,
+            (
+                keys + offset,
+                costs,
+                table_masks(vectors, keys, costs),
+                wild,
+                table_masks(vectors, keys, wild),
+                pairs4,
+                table_masks(vectors, keys, pairs4),
+            ),
+            strict=True,
+        ):
+            parts[name].append(array)
+    arrays = {name: np.concatenate(chunks) for name, chunks in parts.items()}
+    arrays["keys"] = arrays["keys"].astype(np.int32)
+    return arrays
 
 
 def digest(arrays: dict[str, np.ndarray]) -> str:

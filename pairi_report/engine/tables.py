@@ -7,7 +7,7 @@ from functools import cache
 
 import numpy as np
 
-from .tablegen import HONOUR_BASE, HONOUR_KINDS, REGULAR_TARGETS, TABLE_PATH
+from .tablegen import HONOUR_BASE, HONOUR_KINDS, ORPHANS_AT, PAIRS_AT, REGULAR_TARGETS, TABLE_PATH
 
 
 @dataclass(frozen=True)
@@ -20,17 +20,22 @@ class Tables:
 
 
 @cache
-def tables(wild: bool = False) -> Tables:
+def tables(wild: bool = False, quad_pairs: bool = False) -> Tables:
     """Return the tables (about 0.1 s on first use); ``wild`` for hands with wild tiles.
 
-    The wild-tile variant differs only in the regular columns, whose targets have no copy limit.
+    The wild-tile variant differs only in the regular columns, whose targets have no copy limit; the
+    ``quad_pairs`` variant (Chinese rules) only in the seven-pairs columns, a quad making two pairs.
     """
-    if wild:
+    if wild or quad_pairs:
         plain = tables()
         with np.load(TABLE_PATH) as data:
             cost, mask = plain.cost.copy(), plain.mask.copy()
-            cost[:, :REGULAR_TARGETS] = data["cost_wild"]
-            mask[:, :REGULAR_TARGETS] = data["mask_wild"]
+            if wild:
+                cost[:, :REGULAR_TARGETS] = data["cost_wild"]
+                mask[:, :REGULAR_TARGETS] = data["mask_wild"]
+            if quad_pairs:
+                cost[:, PAIRS_AT:ORPHANS_AT] = data["cost_pairs4"]
+                mask[:, PAIRS_AT:ORPHANS_AT] = data["mask_pairs4"]
         return _frozen(cost, mask, plain.index)
     with np.load(TABLE_PATH) as data:
         keys, cost, mask = data["keys"], data["cost"].astype(np.float32), data["mask"]
