@@ -200,11 +200,11 @@ def analyze(
     *,
     rules: str = "riichi",
     visible: str | None = None,
-    wild: Iterable[str] | None = None,
+    wild: str | Iterable[str] | None = None,
 ) -> Analysis:
     """Analyse a hand given as notation (or a ``Hand``), counting ``visible`` tiles as gone.
 
-    ``wild`` names kinds whose every copy in the concealed hand is wild (混, 鬼, 癞子): it may stand for
+    ``wild`` names one kind (``"7z"``) or several, whose every copy in the concealed hand is wild (混, 鬼, 癞子): it may stand for
     any tile, even a fifth copy; discarding one is an ordinary discard, and drawing one is listed among
     the effective tiles. Called melds keep their tiles as they are.
     """
@@ -213,7 +213,8 @@ def analyze(
     rule = RULESETS[rules]
     hand = text if isinstance(text, Hand) else Hand.parse(text)
     seen = _visible(hand, visible) if visible else ()
-    wild_kinds = tuple(sorted(set(rule.wild) | {_wild_kind(w) for w in wild or ()}))
+    names = [wild] if isinstance(wild, str) else list(wild or ())
+    wild_kinds = tuple(sorted(set(rule.wild) | {_wild_kind(w) for w in names}))
     ctx = _Context.of(hand, seen, rule, wild_kinds)
     about = (rules, seen, wild_kinds)
     return _analyze_draw(hand, ctx, about) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx, about)

@@ -184,3 +184,10 @@ def test_hongzhong_shanten_equals_the_best_substitution() -> None:
             for t in chosen:
                 natural[t] -= 1
         assert analyze(text, rules="hongzhong").shanten == expected, text
+
+
+def test_one_wild_kind_may_be_given_as_a_string() -> None:
+    assert (
+        analyze("123m456p789s111z7z", wild="7z").to_dict()
+        == analyze("123m456p789s111z7z", wild=["7z"]).to_dict()
+    )
