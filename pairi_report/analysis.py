@@ -204,9 +204,9 @@ def analyze(
 ) -> Analysis:
     """Analyse a hand given as notation (or a ``Hand``), counting ``visible`` tiles as gone.
 
-    ``wild`` names one kind (``"7z"``) or several, whose every copy in the concealed hand is wild (混, 鬼, 癞子): it may stand for
-    any tile, even a fifth copy; discarding one is an ordinary discard, and drawing one is listed among
-    the effective tiles. Called melds keep their tiles as they are.
+    ``wild`` names one kind (``"7z"``) or several, every copy of which in the concealed hand is wild
+    (混, 鬼, 癞子): it may stand for any tile, even a fifth copy; discarding one is an ordinary discard,
+    and drawing one is listed among the effective tiles. Called melds keep their tiles as they are.
     """
     if rules not in RULESETS:
         raise RulesError(f"unknown rules {rules!r}; expected one of: {', '.join(RULES)}")
