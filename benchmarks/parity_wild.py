@@ -3,9 +3,9 @@
 Usage: python benchmarks/parity_wild.py [--hands 20000] [--ukeire-hands 2000] [--seed 41]
 
 Shanten: random 13- and 14-tile hands holding 1 to 4 copies of a random wild kind. Effective tiles and
-waits: 13-tile hands with 1 or 2 wild tiles, every draw tried. Each substituted hand is scored by the
-plain engine (itself checked against `mahjong` and `xiangting`), or by exhaustive search where the
-substitution makes a fifth copy.
+waits: 13-tile hands with 1 or 2 wild tiles, every draw tried. All substituted hands of a hand are
+scored in one batch through the plain tables (themselves checked against `mahjong` and `xiangting`), or
+by exhaustive search where a substitution makes a fifth copy.
 """
 
 from __future__ import annotations

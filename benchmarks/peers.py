@@ -147,55 +147,6 @@ def substitution_kinds(counts: list[int], wild_kinds: tuple[int, ...]) -> list[i
     return sorted(near | set(fresh))
 
 
-def plain_shanten(counts: list[int], forms: tuple[str, ...] = ALL_FORMS, quad_pairs: bool = False) -> int:
-    """Return a substituted hand's shanten: the plain engine up to four copies, else exhaustive search."""
-    if max(counts) > 4:
-        return exact_shanten(counts, forms, quad_pairs)
-    from pairi_report.engine.combine import distance_rows
-
-    tiles = tuple(t for t, c in enumerate(counts) for _ in range(c))
-    rows = distance_rows(tiles, [], 4, forms, quad_pairs=quad_pairs)
-    return min(d for d in rows.by_form if d is not None) - 1
-
-
-def fast_brute_wild_shanten(
-    counts: list[int],
-    wilds: int,
-    wild_kinds: tuple[int, ...],
-    forms: tuple[str, ...] = ALL_FORMS,
-    quad_pairs: bool = False,
-) -> int:
-    """Return the best shanten over every substitution of the wild tiles, scored by ``plain_shanten``.
-
-    The search stops early at a lower bound that needs no engine: with the wild tiles all standing for
-    one fresh kind the hand has some shanten s, and changing one tile moves shanten by at most one, so
-    no substitution beats s - wilds (or -1).
-    """
-    from itertools import combinations_with_replacement
-
-    kinds = substitution_kinds(counts, wild_kinds)
-    fresh = (
-        next(t for t in range(NUM_KINDS) if t not in kinds and counts[t] == 0)
-        if len(kinds) < NUM_KINDS
-        else None
-    )
-    floor = -1
-    if fresh is not None:
-        counts[fresh] += wilds
-        floor = max(-1, plain_shanten(counts, forms, quad_pairs) - wilds)
-        counts[fresh] -= wilds
-    best = 99
-    for chosen in combinations_with_replacement(kinds, wilds):
-        for t in chosen:
-            counts[t] += 1
-        best = min(best, plain_shanten(counts, forms, quad_pairs))
-        for t in chosen:
-            counts[t] -= 1
-        if best == floor:
-            break
-    return best
-
-
 def random_wild_hand(rng: Any, size: int, wilds: int) -> tuple[str, list[int], int]:
     """Return a random hand holding ``wilds`` copies of a random wild kind: text, natural counts, kind."""
     kind = rng.randrange(NUM_KINDS)

@@ -63,6 +63,11 @@ class ShantenByForm:
     chiitoitsu: int | None
     kokushi: int | None
 
+    @property
+    def best(self) -> int:
+        """Return the shanten of the hand: the best of its forms."""
+        return min(s for s in (self.regular, self.chiitoitsu, self.kokushi) if s is not None)
+
     def to_dict(self) -> dict[str, int | None]:
         """Return the JSON-ready dict."""
         return {"regular": self.regular, "chiitoitsu": self.chiitoitsu, "kokushi": self.kokushi}
@@ -295,10 +300,10 @@ class _Context:
         Each wild tile fills one missing place, so it takes one off the distance; drawing one more
         always helps a hand that is not complete.
         """
-        distance = max(0, distance - wilds)
+        shanten = _shanten(distance, wilds)
         if self.wild_mask:
-            mask = mask & ~self.wild_mask | (self.wild_mask if distance else 0)
-        return distance - 1, mask
+            mask = mask & ~self.wild_mask | (self.wild_mask if shanten >= 0 else 0)
+        return shanten, mask
 
 
 def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], tuple[int, ...]]) -> Analysis:
@@ -324,9 +329,9 @@ def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], 
     # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
     discards.sort(key=_BY_COUNT, reverse=True)
     discards.sort(key=_BY_SHANTEN)
-    shanten = ctx.row(rows.distance[0], 0, ctx.wilds)[0]
-    decomps = _decompositions(hand, ctx) if shanten == -1 else None
     by_form = _forms_of(rows.by_form, ctx.wilds)
+    shanten = by_form.best
+    decomps = _decompositions(hand, ctx) if shanten == -1 else None
     rules, seen, wild = about
     return Analysis(hand, rules, seen, shanten, by_form, tuple(discards), decompositions=decomps, wild=wild)
 
@@ -369,9 +374,14 @@ def _analyze_wait(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], 
     )
 
 
+def _shanten(distance: int, wilds: int) -> int:
+    """Return the shanten of a distance, each wild tile filling one missing place."""
+    return max(0, distance - wilds) - 1
+
+
 def _forms_of(distances: tuple[int | None, ...], wilds: int) -> ShantenByForm:
     """Turn the distance of each form into its shanten, each wild tile filling one place."""
-    regular, chiitoitsu, kokushi = (None if d is None else max(0, d - wilds) - 1 for d in distances)
+    regular, chiitoitsu, kokushi = (None if d is None else _shanten(d, wilds) for d in distances)
     assert regular is not None  # the regular form always applies
     return ShantenByForm(regular, chiitoitsu, kokushi)
 

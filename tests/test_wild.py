@@ -26,7 +26,7 @@ def test_shanten_equals_the_best_substitution(wilds: int) -> None:
     for _ in range({1: 60, 2: 30, 3: 6}[wilds]):
         text, counts, kind = peers.random_wild_hand(rng, rng.choice((13, 14)), wilds)
         mine = analyze(text, wild=[tile_name(kind)]).shanten
-        assert mine == peers.fast_brute_wild_shanten(counts, wilds, (kind,)), text
+        assert mine == peers.batch_brute_wild_shanten(counts, wilds, (kind,)), text
 
 
 def test_effective_tiles_and_waits_equal_every_draw_tried() -> None:
@@ -34,15 +34,15 @@ def test_effective_tiles_and_waits_equal_every_draw_tried() -> None:
     for _ in range(8):
         text, counts, kind = peers.random_wild_hand(rng, 13, 1)
         a = analyze(text, wild=[tile_name(kind)])
-        base = peers.fast_brute_wild_shanten(counts, 1, (kind,))
+        base = peers.batch_brute_wild_shanten(counts, 1, (kind,))
         better = []
         for t in range(NUM_KINDS):
             if t == kind:
-                if peers.fast_brute_wild_shanten(counts, 2, (kind,)) < base:
+                if peers.batch_brute_wild_shanten(counts, 2, (kind,)) < base:
                     better.append(t)
             elif counts[t] < 4:
                 counts[t] += 1
-                if peers.fast_brute_wild_shanten(counts, 1, (kind,)) < base:
+                if peers.batch_brute_wild_shanten(counts, 1, (kind,)) < base:
                     better.append(t)
                 counts[t] -= 1
         assert (a.shanten, a.ukeire) == (base, tuple(better)), text

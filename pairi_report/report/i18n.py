@@ -244,6 +244,17 @@ def labels(lang: str) -> Labels:
     return LANGUAGES[lang]
 
 
+def headline(best: int, regular: int, words: Labels) -> str:
+    """Return the shanten line as Tenhou builds it: the best form, and the regular form when it is behind.
+
+    With the Japanese labels this is Tenhou's own line (標準形聴牌 / 一般形8向聴).
+    """
+    if regular == best:
+        return shanten_words(best, words)
+    standard = words.headline_standard + shanten_words(best, words)
+    return f"{standard} / {words.headline_regular}{shanten_words(regular, words)}"
+
+
 def shanten_words(shanten: int, words: Labels = EN) -> str:
     """Return a shanten in words: complete, ready, or N-shanten (in the language given)."""
     if shanten < 0:

@@ -11,20 +11,12 @@ from __future__ import annotations
 
 from ..analysis import Analysis
 from ..tiles import tile_name
-
-
-def shanten_word(shanten: int) -> str:
-    """Return Tenhou's word for a shanten: 和了, 聴牌 or N向聴."""
-    if shanten < 0:
-        return "和了"
-    return "聴牌" if shanten == 0 else f"{shanten}向聴"
+from .i18n import JA, headline
 
 
 def shanten_line(a: Analysis) -> str:
-    """Return the shanten line; when the regular form is behind, both as Tenhou writes them."""
-    if a.shanten_by_form.regular == a.shanten:
-        return shanten_word(a.shanten)
-    return f"標準形{shanten_word(a.shanten)} / 一般形{shanten_word(a.shanten_by_form.regular)}"
+    """Return the shanten line as Tenhou writes it (和了, 聴牌, N向聴, or 標準形… / 一般形…)."""
+    return headline(a.shanten, a.shanten_by_form.regular, JA)
 
 
 def _row(shanten: int, tiles: tuple[int, ...], count: int) -> str:

@@ -10,12 +10,11 @@ from dataclasses import dataclass
 
 from ..analysis import Analysis, Discard
 from ..batch import Problem
+from ..engine.combine import FORMS
 from ..tiles import NUM_KINDS, tile_name
-from .i18n import EN, Labels, shanten_words
+from .i18n import EN, Labels, headline, shanten_words
 from .text import shanten_line, tenhou_text
 from .tileset import WILD_SUFFIX
-
-FORMS = ("regular", "chiitoitsu", "kokushi")
 
 
 @dataclass(frozen=True)
@@ -142,19 +141,6 @@ class ReportView:
         return f"{hands} · {problems}"
 
 
-def headline(a: Analysis, words: Labels) -> str:
-    """Return the shanten line as Tenhou builds it, in the report's own words (Tenhou's own for ja).
-
-    Tenhou's text itself stays in the plain-text block of every report.
-    """
-    own = words
-    best, regular = a.shanten, a.shanten_by_form.regular
-    if regular == best:
-        return shanten_words(best, own)
-    standard = own.headline_standard + shanten_words(best, own)
-    return f"{standard} / {own.headline_regular}{shanten_words(regular, own)}"
-
-
 def _tiles(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
     """Return pictures of tiles, the wild kinds badged."""
     return tuple(tile(tile_name(t), t in wild, words) for t in tiles)
@@ -212,7 +198,7 @@ def hand_view(
         notation=str(a.hand),
         visible="".join(tile_name(t) for t in a.visible),
         strip=strip,
-        headline=headline(a, words),
+        headline=headline(a.shanten, a.shanten_by_form.regular, words),
         tenhou_line=shanten_line(a) if words.lang == "en" else "",
         summary=shanten_words(a.shanten, words),
         forms=tuple((names[k], shanten_words(v, words)) for k in FORMS if (v := forms[k]) is not None),
