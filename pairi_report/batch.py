@@ -86,8 +86,15 @@ def read_lines(text: str) -> Iterator[Line]:
     """Yield the hand lines of a batch text (a BOM and CRLF are accepted)."""
     text = text.removeprefix("\ufeff")
     for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        hand, wild, title = split_line(raw)
-        yield Line(number, hand, raw.find(hand) + 1, title, wild)
+        line = parse_line(number, raw)
+        if line is not None:
+            yield line
+
+
+def parse_line(number: int, raw: str) -> Line | None:
+    """Return the hand line of one raw line, or None for a blank or comment line."""
+    stripped = raw.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    hand, wild, title = split_line(raw)
+    return Line(number, hand, raw.find(hand) + 1, title, wild)

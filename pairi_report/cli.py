@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, BinaryIO
 
 import typer
 
 from .analysis import RULES, Analysis, analyze
 from .batch import Line, Problem, read_lines
 from .errors import NotationError, PairiError
-from .report.files import write_atomic
+from .report.files import atomic_stream, write_atomic
 from .report.text import tenhou_text
+from .stream import Settings, analyse_stream, csv_header, default_workers, read_blocks
+from .summary import Summary
 
 # "\b" keeps click from rewrapping the example lines.
 EXAMPLES = """\b
@@ -35,6 +39,8 @@ Examples:
   pairi-report 123m456p789s1127z --wild 7z         # every 7z is wild
   pairi-report 123m456p789s11227z --rules hongzhong  # 红中麻将: Red dragons wild
   cat hands.txt | pairi-report - --format json --quiet
+  pairi-report big.txt --format jsonl > rows.jsonl  # stream rows, all cores
+  pairi-report big.txt -f csv -o out/ --workers 2  # out/analysis.csv
 """
 PROGRESS_AFTER = 50  # hands; smaller batches finish before a bar would help
 
@@ -47,6 +53,8 @@ class Format(StrEnum):
     json = "json"
     text = "text"
     pdf = "pdf"
+    jsonl = "jsonl"
+    csv = "csv"
 
 
 class Paper(StrEnum):
@@ -134,6 +142,12 @@ def run(
     lang: Annotated[
         Lang, typer.Option(help="Report language, e.g. --lang ja (向聴) or --lang zh (向听).")
     ] = Lang.en,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Processes for --format jsonl or csv (default: every core), e.g. --workers 2."
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")] = False,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
@@ -146,6 +160,13 @@ def run(
         raise _fail("--quiz makes a problem sheet; use it with --format md, html or pdf")
     batch = source == "-" or _is_file(source)
     wild_kinds = tuple(wild or ())
+    if fmt in (Format.jsonl, Format.csv):
+        if quiz or fragment or self_contained:
+            raise _fail(f"--format {fmt.value} streams analysis rows; it takes no report options")
+        _check_rules(rules)
+        settings = Settings(fmt.value, rules, visible, wild_kinds)
+        bad = _stream(source, batch, output, settings, workers or default_workers(), quiet)
+        raise typer.Exit(1 if bad else 0)
     if batch:
         entries, problems = _analyse_batch(source, rules, visible, wild_kinds)
     else:
@@ -166,6 +187,73 @@ def run(
         )
         _write_report(entries, problems, output, fmt, look, quiet)
     raise typer.Exit(1 if problems else 0)
+
+
+def _check_rules(rules: str) -> None:
+    """Exit 2 on an unknown rule set, before any line is read."""
+    if rules not in RULES:
+        raise _fail(f"unknown rules {rules!r}; expected one of: {', '.join(RULES)}")
+
+
+def _stream(
+    source: str, batch: bool, output: Path | None, settings: Settings, workers: int, quiet: bool
+) -> int:
+    """Stream JSON Lines or CSV rows to stdout or into the output folder; return the bad-line count.
+
+    Bad lines go to stderr as they are met, and the run carries on; a summary line ends the run.
+    """
+    name = "<stdin>" if source == "-" else source if batch else "<hand>"
+    summary, problems = Summary(), 0
+    with _opened(source, batch) as lines, _sink(output, f"analysis.{settings.fmt}") as out:
+        if settings.fmt == "csv":
+            out.write(csv_header())
+        for result in analyse_stream(read_blocks(lines), settings, workers):
+            out.write(result.data)
+            for p in result.problems:
+                typer.echo(f"{name}:{p.line}:{p.column}: error: {p.message}", err=True)
+            problems += len(result.problems)
+            summary.merge(result.summary)
+    if not quiet:
+        where = "" if output is None else f" into {output / f'analysis.{settings.fmt}'}"
+        typer.echo(f"analysed {summary.hands} hands{where}; {problems} bad lines", err=True)
+        typer.echo(f"summary: {json.dumps(summary.to_dict(), ensure_ascii=False)}", err=True)
+    return problems
+
+
+@contextmanager
+def _opened(source: str, batch: bool) -> Iterator[BinaryIO]:
+    """Yield the input as a binary stream: the file, stdin, or the one hand given."""
+    if not batch:
+        yield io.BytesIO(source.encode("utf-8"))
+        return
+    if source == "-":
+        yield sys.stdin.buffer
+        return
+    try:
+        handle = open(source, "rb")  # noqa: SIM115 - closed below, after the stream is read
+    except OSError as err:
+        raise _fail(f"{source}: {err.strerror}") from None
+    with handle:
+        yield handle
+
+
+@contextmanager
+def _sink(output: Path | None, name: str) -> Iterator[BinaryIO]:
+    """Yield where rows go: stdout, or a file in the output folder that appears only when complete."""
+    if output is None:
+        try:
+            yield sys.stdout.buffer
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:
+            # The reader stopped early (e.g. `| head`): not an error of ours, and nothing more to say.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
+        return
+    try:
+        with atomic_stream(output, name) as (handle, _):
+            yield handle
+    except (PairiError, OSError) as err:
+        raise _fail(str(err)) from None
 
 
 def _is_file(source: str) -> bool:

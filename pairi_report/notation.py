@@ -39,9 +39,10 @@ from functools import cached_property
 from urllib.parse import parse_qs, urlsplit
 
 from .errors import IllegalHandError, NotationError
-from .tiles import FIVES, NUM_KINDS, SUIT_OFFSET, SUITS
+from .tiles import NUM_KINDS, SUIT_OFFSET, SUITS
 
 MAX_TILES = 14
+_DIGITS = tuple(str(t % 9 + 1) for t in range(NUM_KINDS))
 _EXAMPLE = "'123m456p789s1122z'"
 
 # U+1F000.. in Unicode order: four winds, then 中 發 白 (Red Green White), then 1-9m, 1-9s, 1-9p.
@@ -390,18 +391,14 @@ def _red_tuple(tiles: tuple[int, ...], red: int) -> tuple[int, int, int]:
 
 def _group_text(tiles: tuple[int, ...], red: tuple[int, int, int]) -> str:
     """Write sorted tiles grouped by suit, red fives as 0 before the plain fives."""
+    groups: tuple[list[str], ...] = ([], [], [], [])
+    for tile in tiles:
+        groups[tile // 9].append(_DIGITS[tile])
     out = []
-    for s, suit in enumerate(SUITS):
-        digits = []
-        reds_left = red[s] if s < 3 else 0
-        for tile in tiles:
-            if tile // 9 != s:
-                continue
-            if reds_left and tile == FIVES[s]:
-                digits.append("0")
-                reds_left -= 1
-            else:
-                digits.append(str(tile % 9 + 1))
+    for s, digits in enumerate(groups):
         if digits:
-            out.append("".join(digits) + suit)
+            if s < 3 and red[s]:
+                first = digits.index("5")  # sorted tiles: the fives are together
+                digits[first : first + red[s]] = "0" * red[s]
+            out.append("".join(digits) + SUITS[s])
     return "".join(out)

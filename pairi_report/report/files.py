@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import PairiError
 
@@ -31,16 +34,23 @@ def _umask() -> int:
 
 def write_atomic(folder: Path, name: str, data: bytes) -> Path:
     """Write bytes to ``folder/name`` through a temporary file and a rename, so no reader sees half a file."""
+    with atomic_stream(folder, name) as (handle, target):
+        handle.write(data)
+    return target
+
+
+@contextmanager
+def atomic_stream(folder: Path, name: str) -> Iterator[tuple[BinaryIO, Path]]:
+    """Yield a handle on a temporary file that becomes ``folder/name`` only when the block succeeds."""
     target = safe_path(folder, name)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle, target
         # mkstemp makes the file private (0600); a report is ordinary output, readable as the umask allows.
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return target

@@ -1,0 +1,298 @@
+"""Corpus scale: analyse a batch of any length as JSON Lines or CSV rows, in parallel, in input order.
+
+The input is read in blocks of lines, so memory stays flat however long it is. Each block is analysed
+on its own (by a worker process when there are several): its plain hands — concealed, 13 or 14 tiles,
+riichi rules, nothing wild or visible — go through the vectorised engine together, every other hand
+through ``analyze``, and both give exactly the records of ``Analysis.to_dict()``. Blocks come back in
+input order, with their bad lines and a summary that adds up across blocks.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+import numpy as np
+
+from .analysis import _NAMES, _RED_NAMES, analyze, names_of
+from .batch import Line, Problem, parse_line
+from .engine.combine import FORMS
+from .engine.vector import DiscardTables, tables_of
+from .errors import NotationError
+from .notation import Hand
+from .summary import Summary
+from .tiles import FIVES, NUM_KINDS
+
+BLOCK_LINES = 2048  # lines per block: enough to amortise numpy's per-call cost, small enough to stream
+STREAM_FORMATS = ("jsonl", "csv")
+CSV_COLUMNS = (
+    "line",
+    "title",
+    "hand",
+    "tile_count",
+    "shanten",
+    *FORMS,
+    "discard",
+    "discard_shanten",
+    "ukeire",
+    "ukeire_count",
+    "waits",
+)
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What applies to every line of a stream."""
+
+    fmt: str  # one of STREAM_FORMATS
+    rules: str = "riichi"
+    visible: str | None = None
+    wild: tuple[str, ...] = ()
+
+
+@dataclass
+class BlockResult:
+    """One block's output bytes, its bad lines and its summary."""
+
+    data: bytes
+    problems: list[Problem] = field(default_factory=list)
+    summary: Summary = field(default_factory=Summary)
+
+
+def read_blocks(source: BinaryIO, size: int = BLOCK_LINES) -> Iterator[tuple[int, list[bytes]]]:
+    """Yield (first line number, raw lines) blocks of a binary stream, a BOM taken off the first line."""
+    block: list[bytes] = []
+    first = 1
+    for number, raw in enumerate(source, start=1):
+        if number == 1:
+            raw = raw.removeprefix(_BOM)
+        block.append(raw)
+        if len(block) == size:
+            yield first, block
+            first, block = number + 1, []
+    if block:
+        yield first, block
+
+
+def default_workers() -> int:
+    """Return the number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def analyse_stream(
+    blocks: Iterable[tuple[int, list[bytes]]], settings: Settings, workers: int
+) -> Iterator[BlockResult]:
+    """Yield each block's result in input order, analysed by ``workers`` processes.
+
+    At most two blocks per worker are in flight, so a long input never piles up in memory.
+    """
+    if workers <= 1:
+        for block in blocks:
+            yield analyse_block(settings, block)
+        return
+    tables_of(np.zeros((0, NUM_KINDS), np.uint8))  # load the tables once, before the workers fork
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(workers) as pool:
+        window: deque[Any] = deque()
+        for block in blocks:
+            window.append(pool.apply_async(analyse_block, (settings, block)))
+            if len(window) >= 2 * workers:
+                yield window.popleft().get()
+        while window:
+            yield window.popleft().get()
+
+
+def analyse_block(settings: Settings, block: tuple[int, list[bytes]]) -> BlockResult:
+    """Analyse one block of raw lines; return its rows in the settings' format."""
+    first, raws = block
+    records: list[dict[str, Any] | None] = []
+    plain: dict[int, _Queued] = {13: [], 14: []}
+    problems: list[Problem] = []
+    for number, raw in enumerate(raws, start=first):
+        line = _decode(number, raw, problems)
+        if line is None:
+            continue
+        try:
+            hand = Hand.parse(line.hand)
+            if _is_plain(hand, line, settings):
+                plain[hand.tile_count].append((len(records), line, hand))
+                records.append(None)  # filled in below, from the vectorised tables
+            else:
+                wild = settings.wild + line.wild
+                result = analyze(hand, rules=settings.rules, visible=settings.visible, wild=wild)
+                records.append(_record(line, result.to_dict()))
+        except NotationError as err:
+            problems.append(Problem.of(line, err))
+    for size, queued in plain.items():
+        if queued:
+            _fill_plain(size, queued, records)
+    summary = Summary()
+    out: list[dict[str, Any]] = []
+    for record in records:
+        assert record is not None
+        summary.add(record)
+        out.append(record)
+    return BlockResult(_format(out, settings.fmt), problems, summary)
+
+
+def _decode(number: int, raw: bytes, problems: list[Problem]) -> Line | None:
+    """Decode one raw line; a bad one becomes a problem and None, as does a blank or comment line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        problems.append(Problem(number, err.start + 1, "not UTF-8 text; expected a UTF-8 line", ""))
+        return None
+    return parse_line(number, text.rstrip("\r\n"))
+
+
+def _is_plain(hand: Hand, line: Line, settings: Settings) -> bool:
+    """Return whether the vectorised engine covers this hand under these settings."""
+    return (
+        settings.rules == "riichi"
+        and not settings.visible
+        and not settings.wild
+        and not line.wild
+        and not hand.melds
+        and hand.tile_count in (13, 14)
+    )
+
+
+def _record(line: Line, analysis: dict[str, Any]) -> dict[str, Any]:
+    """Return a stream record: the line number and title, then the analysis."""
+    return {"line": line.number, "title": line.title, **analysis}
+
+
+_Queued = list[tuple[int, Line, Hand]]  # (record index, line, hand) of the plain hands of one size
+
+
+def _fill_plain(size: int, queued: _Queued, records: list[dict[str, Any] | None]) -> None:
+    """Analyse same-size plain hands in one vectorised call and put their records in place."""
+    # One bincount builds every hand's 34 counts at once.
+    flat = [h * NUM_KINDS + tile for h, (_, _, hand) in enumerate(queued) for tile in hand.tiles]
+    counts = np.bincount(flat, minlength=len(queued) * NUM_KINDS).reshape(-1, NUM_KINDS)
+    tables = tables_of(counts, size)
+    columns = _Columns.of(tables)
+    for h, (at, line, hand) in enumerate(queued):
+        if columns.shanten[h] == -1:
+            # A complete hand's record lists its decompositions: the single-hand path writes them.
+            records[at] = _record(line, analyze(hand).to_dict())
+        else:
+            records[at] = _record(line, columns.analysis(h, hand))
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """A ``DiscardTables`` as Python lists, read once per block rather than element by element."""
+
+    by_form: list[list[int]]
+    shanten: list[int]
+    start: list[int]
+    tile: list[int]
+    row_shanten: list[int]
+    mask: list[int]
+    count: list[int]
+    reach: list[int]
+    size: int
+
+    @classmethod
+    def of(cls, t: DiscardTables) -> _Columns:
+        """Convert the arrays."""
+        return cls(
+            t.by_form.tolist(),
+            t.shanten_of_hand.tolist(),
+            t.start.tolist(),
+            t.tile.tolist(),
+            t.shanten.tolist(),
+            t.mask.tolist(),
+            t.count.tolist(),
+            t.reach.tolist(),
+            t.size,
+        )
+
+    def analysis(self, h: int, hand: Hand) -> dict[str, Any]:
+        """Return hand h's record, key for key as ``Analysis.to_dict()`` writes it."""
+        regular, chiitoitsu, kokushi = self.by_form[h]
+        shanten = self.shanten[h]
+        out: dict[str, Any] = {
+            "hand": str(hand),
+            "rules": "riichi",
+            "tile_count": self.size,
+            "shanten": shanten,
+            "shanten_by_form": {"regular": regular, "chiitoitsu": chiitoitsu, "kokushi": kokushi},
+            "win": False,
+        }
+        if self.size == 13:
+            out["ukeire"] = names_of(self.mask[h])
+            out["ukeire_count"] = self.count[h]
+            out["waits"] = names_of(self.reach[h]) if shanten == 0 else []
+            return out
+        red = hand.red
+        only_red = {five for s, five in enumerate(FIVES) if red[s] and hand.tiles.count(five) == red[s]}
+        out["discards"] = [
+            {
+                "tile": _RED_NAMES[tile] if tile in only_red else _NAMES[tile],
+                "shanten": self.row_shanten[r],
+                "ukeire": names_of(self.mask[r]),
+                "ukeire_count": self.count[r],
+            }
+            for r in range(self.start[h], self.start[h + 1])
+            for tile in (self.tile[r],)
+        ]
+        return out
+
+
+def _format(records: list[dict[str, Any]], fmt: str) -> bytes:
+    """Write records as JSON Lines, or as CSV rows (no header)."""
+    if fmt == "jsonl":
+        dump = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+        return "".join(dump(r) + "\n" for r in records).encode("utf-8")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for record in records:
+        writer.writerows(csv_rows(record))
+    return buffer.getvalue().encode("utf-8")
+
+
+def csv_header() -> bytes:
+    """Return the CSV header line."""
+    return (",".join(CSV_COLUMNS) + "\n").encode("ascii")
+
+
+def csv_rows(record: dict[str, Any]) -> list[list[Any]]:
+    """Return a record's CSV rows: one per discard of a 3n+2 hand, one for a 3n+1 hand."""
+    forms = record["shanten_by_form"]
+    head = [
+        record["line"],
+        record["title"],
+        record["hand"],
+        record["tile_count"],
+        record["shanten"],
+        *("" if forms[f] is None else forms[f] for f in FORMS),
+    ]
+    if "discards" not in record:
+        waits = _compact(record["waits"])
+        return [[*head, "", "", _compact(record["ukeire"]), record["ukeire_count"], waits]]
+    return [
+        [*head, d["tile"], d["shanten"], _compact(d["ukeire"]), d["ukeire_count"], ""]
+        for d in record["discards"]
+    ]
+
+
+def _compact(names: list[str]) -> str:
+    """Write tile names (in tile order) in Tenhou's grouped form, e.g. ``['1m', '2m', '5z']`` -> ``12m5z``."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(name[1], []).append(name[0])
+    return "".join("".join(digits) + suit for suit, digits in groups.items())
