@@ -117,10 +117,10 @@ def distance_rows(
         caps = None  # a wild tile may stand for a copy that the melds have used up
     rows = np.array(suit_keys(tiles), dtype=np.int64) + _DISCARD_DELTA[[NUM_KINDS, *discards]]
     idx = t.index[rows]
-    cost = t.cost[idx]
+    cost = t.cost[idx].astype(np.float32)  # float32 for the matrix products; a fresh array, safe to edit
     mask = t.mask[idx]
     if caps is not None:
-        cost, mask = cost.copy(), mask.copy()
+        mask = mask.copy()
         _apply_caps(rows.tolist(), caps, cost, mask)
     n = len(rows)
     c = combos(sets, forms)

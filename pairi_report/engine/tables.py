@@ -14,7 +14,7 @@ from .tablegen import HONOUR_BASE, HONOUR_KINDS, ORPHANS_AT, PAIRS_AT, REGULAR_T
 class Tables:
     """The cost and mask tables, and a dense index from a suit key to its row."""
 
-    cost: np.ndarray  # (rows, 20) float32, so combining suits is a matrix product
+    cost: np.ndarray  # (rows, 20) uint8: the smallest type, as every process that analyses holds them
     mask: np.ndarray  # (rows, 20) uint16
     index: np.ndarray  # (5**9 + 5**7,) int32, -1 where a key has no row
 
@@ -38,7 +38,7 @@ def tables(wild: bool = False, quad_pairs: bool = False) -> Tables:
                 mask[:, PAIRS_AT:ORPHANS_AT] = data["mask_pairs4"]
         return _frozen(cost, mask, plain.index)
     with np.load(TABLE_PATH) as data:
-        keys, cost, mask = data["keys"], data["cost"].astype(np.float32), data["mask"]
+        keys, cost, mask = data["keys"], data["cost"].astype(np.uint8), data["mask"]
     index = np.full(HONOUR_BASE + 5**HONOUR_KINDS, -1, np.int32)
     index[keys] = np.arange(len(keys), dtype=np.int32)
     return _frozen(cost, mask, index)

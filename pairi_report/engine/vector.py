@@ -14,18 +14,15 @@ Only concealed 13- and 14-tile hands take this path; everything else goes throug
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
 from ..tiles import NUM_KINDS
 from .tablegen import HONOUR_BASE, MAX_PAIRS, MAX_SETS, ORPHANS_AT, PAIRS_AT
-from .tables import tables
+from .tables import Tables, tables
 
 # Rows per step: small enough that a step's arrays stay in the CPU cache.
 CHUNK = 4096
-# Above any real total of four suits (each at most 14), and still a uint8 when four are added.
-_FAR = 60
 _SETS = MAX_SETS + 1  # regular targets per pair flag: 0..4 sets
 
 # Column of the target that completes column c to a whole hand: (4 - k sets, the other pair flag),
@@ -42,22 +39,6 @@ _FORM_COLUMNS = (slice(0, PAIRS_AT), slice(PAIRS_AT, ORPHANS_AT), slice(ORPHANS_
 _KEY_WEIGHTS = np.zeros((NUM_KINDS, 4), np.float32)
 for _tile in range(NUM_KINDS):
     _KEY_WEIGHTS[_tile, _tile // 9] = 5 ** (_tile % 9)
-
-
-@dataclass(frozen=True)
-class _Narrow:
-    """The tables as uint8 costs and uint16 masks, gathered a row per suit key."""
-
-    cost: np.ndarray  # (rows, TARGETS) uint8
-    mask: np.ndarray  # (rows, TARGETS) uint16
-    index: np.ndarray
-
-
-@cache
-def _narrow() -> _Narrow:
-    """Return the uint8 copy of the plain tables, built on first use."""
-    t = tables()
-    return _Narrow(np.minimum(t.cost, _FAR).astype(np.uint8), t.mask, t.index)
 
 
 def suit_keys(counts: np.ndarray) -> np.ndarray:
@@ -89,8 +70,7 @@ def merge(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     o = ORPHANS_AT
     np.add(a[o], b[o], out=out[o])
     np.minimum(a[o + 1] + b[o], a[o] + b[o + 1], out=out[o + 1])
-    np.minimum(out, _FAR, out=out)  # keep sums of impossible targets from growing past a uint8
-    return out
+    return out  # a table cost is at most 14, so four suits' sums fit a uint8
 
 
 def _whole(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -106,7 +86,7 @@ def _whole(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _suits(t: _Narrow, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _suits(t: Tables, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Gather the (4, TARGETS, rows) costs and masks of the suits of a chunk of keys."""
     rows = t.index[keys]
     cost = np.ascontiguousarray(t.cost[rows].transpose(1, 2, 0))
@@ -126,7 +106,7 @@ class Batch:
 def distances(keys: np.ndarray) -> np.ndarray:
     """Return the (n, 3) distances in each form of concealed hands of 13 or 14 tiles, from their keys."""
     out = np.empty((len(keys), 3), np.int8)
-    t = _narrow()
+    t = tables()
     for lo in range(0, len(keys), CHUNK):
         rows = t.index[keys[lo : lo + CHUNK]]
         m, p, s, z = np.ascontiguousarray(t.cost[rows].transpose(1, 2, 0))
@@ -139,7 +119,7 @@ def analyse(keys: np.ndarray) -> Batch:
     n = len(keys)
     by_form = np.empty((n, 3), np.int8)
     masks = np.zeros(n, np.uint64)
-    t = _narrow()
+    t = tables()
     for lo in range(0, n, CHUNK):
         cost, mask = _suits(t, keys[lo : lo + CHUNK])
         m, p, s, z = cost
