@@ -21,7 +21,7 @@ from .errors import NotationError, PairiError
 from .report.files import atomic_stream, write_atomic
 from .report.text import tenhou_text
 from .stream import Settings, analyse_stream, csv_header, default_workers, read_blocks
-from .summary import Summary
+from .summary import Summary, summarise
 
 # "\b" keeps click from rewrapping the example lines.
 EXAMPLES = """\b
@@ -185,7 +185,7 @@ def run(
         look = Look(
             title or default_title, tiles, tile_naming, scale, self_contained, fragment, lang, quiz, paper
         )
-        _write_report(entries, problems, output, fmt, look, quiet)
+        _write_report(entries, problems, output, fmt, look, quiet, batch)
     raise typer.Exit(1 if problems else 0)
 
 
@@ -317,6 +317,7 @@ def _render_plain(
         doc: dict[str, Any] = {
             "hands": [{"line": line.number, "title": line.title, **a.to_dict()} for line, a in entries],
             "problems": [p.to_dict() for p in problems],
+            "summary": summarise(a for _, a in entries).to_dict(),
         }
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     if not batch:
@@ -364,6 +365,7 @@ def _write_report(
     fmt: Format,
     look: Look,
     quiet: bool,
+    batch: bool,
 ) -> None:
     """Render the Markdown or HTML report with its pictures and write it into the folder."""
     # Pillow and jinja2 load only when a report is asked for.
@@ -394,7 +396,8 @@ def _write_report(
             files: dict[str, bytes] = {}
             with _progress(len(entries), quiet) as step:
                 hands = list(step(hand_views(entries, options, files)))
-            result = report_files(hands, problems, options, files)
+            summary = summarise(a for _, a in entries) if batch else None
+            result = report_files(hands, problems, options, files, summary)
         written = write_files(output, result)
     except (PairiError, OSError) as err:
         raise _fail(str(err)) from None

@@ -12,9 +12,11 @@ summed up in constant memory, and parallel workers' summaries add up to the same
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .analysis import Analysis
 from .tiles import parse_tile, tile_name
 
 TOP_DISCARDS = 10  # how many of the most common best discards to list
@@ -77,3 +79,11 @@ class Summary:
             "best_discards": [{"tile": tile_name(t), "hands": n} for t, n in self.top_discards()],
             "hands_with_discards": self.draw_hands,
         }
+
+
+def summarise(analyses: Iterable[Analysis]) -> Summary:
+    """Return the summary of analysed hands."""
+    summary = Summary()
+    for a in analyses:
+        summary.add(a.to_dict())
+    return summary

@@ -178,3 +178,24 @@ def test_a_closed_pipe_is_not_an_error(tmp_path: Path) -> None:
 def test_report_options_are_refused(option: str) -> None:
     result = runner.invoke(app, ["123m456p789s1122z", "-f", "jsonl", option])
     assert result.exit_code == 2 and "streams analysis rows" in result.stderr
+
+
+def test_json_and_reports_carry_the_batch_summary(tmp_path: Path) -> None:
+    path = _batch(tmp_path, random_hands(12, 60) + ["123m456p789s1122z"])
+    doc = json.loads(runner.invoke(app, [str(path), "-f", "json"]).stdout)
+    summary = doc["summary"]
+    assert summary["hands"] == len(doc["hands"]) == 61
+    assert {s["shanten"]: s["hands"] for s in summary["shanten"]} == Counter(
+        h["shanten"] for h in doc["hands"]
+    )
+    streamed = [json.loads(r) for r in runner.invoke(app, [str(path), "-f", "jsonl"]).stdout.splitlines()]
+    assert streamed == doc["hands"]  # the stream and the JSON report agree record for record
+    assert runner.invoke(app, [str(path), "-o", str(tmp_path / "md"), "-q"]).exit_code == 0
+    page = (tmp_path / "md" / "index.md").read_text(encoding="utf-8")
+    section = page.split('<a name="summary"></a>', 1)[1]
+    for s in summary["shanten"]:
+        assert f"| {s['hands']} | {100 * s['hands'] / 61:.1f}% |" in section
+    assert f"Mean effective tiles: {summary['mean_ukeire']}" in section
+    alone = tmp_path / "one"
+    assert runner.invoke(app, ["123m456p789s1122z", "-o", str(alone), "-q"]).exit_code == 0
+    assert "summary" not in (alone / "index.md").read_text(encoding="utf-8")

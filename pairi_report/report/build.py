@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from ..analysis import Analysis
 from ..batch import Line, Problem
+from ..summary import Summary
 from .i18n import labels
 from .pdf import print_pdf
 from .quiz import quiz_answer, quiz_problem, quiz_view
@@ -53,10 +54,14 @@ def hand_views(
 
 
 def report_files(
-    hands: list[HandView], problems: list[Problem], options: Options, files: dict[str, bytes]
+    hands: list[HandView],
+    problems: list[Problem],
+    options: Options,
+    files: dict[str, bytes],
+    summary: Summary | None = None,
 ) -> dict[str, bytes]:
     """Render the report page and add the tile pictures it uses; return the files to write."""
-    view = report_view(options.title, hands, problems, labels(options.lang))
+    view = report_view(options.title, hands, problems, labels(options.lang), summary)
     pictures = options.pictures()
     pictures.tile_files(view.tiles, files)
     if options.fmt == "md":
@@ -72,7 +77,7 @@ def _hand_pages(view: ReportView, pictures: Pictures, files: dict[str, bytes], f
     """Return each hand alone, hands/001.md (or .html), for copying into a post."""
     pages = {}
     for number, hand in enumerate(view.hands, start=1):
-        single = replace(view, hands=(hand,), problems=())
+        single = replace(view, hands=(hand,), problems=(), summary=None)
         page = render_hand_page(single, pictures, files, fmt, root="../")
         pages[f"hands/{number:03d}.{fmt}"] = page.encode("utf-8")
     return pages

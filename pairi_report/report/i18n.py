@@ -66,6 +66,13 @@ class Labels:
     reason_waits: str
     reason_draws: str
     reason_complete: str
+    # The batch summary.
+    summary: str
+    hands_col: str
+    share_col: str
+    mean_effective: str  # with {n}
+    best_discards: str
+    best_discards_note: str
 
 
 EN = Labels(
@@ -124,6 +131,12 @@ EN = Labels(
     reason_waits="{shanten}, waiting on {tiles}: {count} tiles left",
     reason_draws="{shanten}; {count} tiles advance it: {tiles}",
     reason_complete="complete: {tiles}",
+    summary="Batch summary",
+    hands_col="Hands",
+    share_col="Share",
+    mean_effective="Mean effective tiles: {n} (for a hand with a tile to discard, after its best discard)",
+    best_discards="Most common best discards",
+    best_discards_note="hands where the tile is among the best discards",
 )
 
 ZH = Labels(
@@ -179,6 +192,12 @@ ZH = Labels(
     reason_waits="{shanten}，听{tiles}：剩{count}张",
     reason_draws="{shanten}；有效牌{count}张：{tiles}",
     reason_complete="和牌：{tiles}",
+    summary="批量统计",
+    hands_col="手牌数",
+    share_col="占比",
+    mean_effective="平均有效牌：{n}张（需打牌的手牌按最佳打法计）",
+    best_discards="最常见的最佳打牌",
+    best_discards_note="该牌是最佳打牌之一的手牌数",
 )
 
 JA = Labels(
@@ -234,6 +253,12 @@ JA = Labels(
     reason_waits="{shanten}、待ちは{tiles}：残り{count}枚",
     reason_draws="{shanten}。受け入れ{count}枚：{tiles}",
     reason_complete="和了：{tiles}",
+    summary="一括集計",
+    hands_col="手牌数",
+    share_col="割合",
+    mean_effective="平均受け入れ：{n}枚（打牌する手牌は最善打牌の値）",
+    best_discards="最善打牌の多い順",
+    best_discards_note="その牌が最善打牌の一つである手牌の数",
 )
 
 LANGUAGES = {"en": EN, "zh": ZH, "ja": JA}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..analysis import Analysis, Discard
 from ..batch import Problem
 from ..engine.combine import FORMS
+from ..summary import Summary
 from ..tiles import NUM_KINDS, tile_name
 from .i18n import EN, Labels, headline, shanten_words
 from .text import shanten_line, tenhou_text
@@ -116,6 +117,15 @@ class ProblemView:
 
 
 @dataclass(frozen=True)
+class SummaryView:
+    """A batch at a glance: hands per shanten, the mean effective tiles, the most common best discards."""
+
+    rows: tuple[tuple[str, int, str], ...]  # (shanten in words, hands, share as a percentage)
+    mean: str
+    best: tuple[tuple[Tile, int], ...]  # (tile, hands where it is among the best discards)
+
+
+@dataclass(frozen=True)
 class ReportView:
     """A whole report."""
 
@@ -124,6 +134,7 @@ class ReportView:
     problems: tuple[ProblemView, ...]
     tiles: tuple[str, ...]  # every tile picture the report uses (file stems), sorted
     words: Labels = EN
+    summary: SummaryView | None = None  # for a batch of two hands or more
 
     @property
     def has_wild(self) -> bool:
@@ -218,9 +229,27 @@ def problem_view(p: Problem) -> ProblemView:
     return ProblemView(p.line, p.column, p.message, p.text)
 
 
-def report_view(title: str, hands: list[HandView], problems: list[Problem], words: Labels = EN) -> ReportView:
-    """Build the whole report, noting every tile picture it uses."""
-    used: set[str] = set()
+def summary_view(summary: Summary, words: Labels = EN) -> SummaryView:
+    """Build the batch summary in the report's language."""
+    total = summary.hands
+    rows = tuple(
+        (shanten_words(s, words), n, f"{100 * n / total:.1f}%") for s, n in sorted(summary.shanten.items())
+    )
+    mean = words.mean_effective.format(n=summary.mean_ukeire)
+    best = tuple((tile(tile_name(t), False, words), n) for t, n in summary.top_discards())
+    return SummaryView(rows, mean, best)
+
+
+def report_view(
+    title: str,
+    hands: list[HandView],
+    problems: list[Problem],
+    words: Labels = EN,
+    summary: Summary | None = None,
+) -> ReportView:
+    """Build the whole report, noting every tile picture it uses; ``summary`` for a batch."""
+    shown = summary_view(summary, words) if summary is not None and summary.hands > 1 else None
+    used: set[str] = {t.stem for t, _ in shown.best} if shown else set()
     for h in hands:
         for row in h.keep + h.lose:
             used.add(row.tile.stem)
@@ -230,4 +259,4 @@ def report_view(title: str, hands: list[HandView], problems: list[Problem], word
             for block in split.blocks:
                 used.update(t.stem for t in block.tiles)
     problem_views = tuple(problem_view(p) for p in problems)
-    return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words)
+    return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words, shown)
