@@ -95,13 +95,14 @@ def analyse_stream(
 ) -> Iterator[BlockResult]:
     """Yield each block's result in input order, analysed by ``workers`` processes.
 
-    At most two blocks per worker are in flight, so a long input never piles up in memory.
+    At most two blocks per worker are in flight, so a long input never piles up in memory. Each worker
+    loads the tables itself: loaded here before the fork they would be shared, but counted in full in
+    every process's resident size.
     """
     if workers <= 1:
         for block in blocks:
             yield analyse_block(settings, block)
         return
-    tables_of(np.zeros((0, NUM_KINDS), np.uint8))  # load the tables once, before the workers fork
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(workers) as pool:
@@ -117,7 +118,8 @@ def analyse_stream(
 def analyse_block(settings: Settings, block: tuple[int, list[bytes]]) -> BlockResult:
     """Analyse one block of raw lines; return its rows in the settings' format."""
     first, raws = block
-    records: list[dict[str, Any] | None] = []
+    writer = _Writer(settings.fmt)
+    texts: list[str | None] = []  # each line's rows, in line order
     plain: dict[int, _Queued] = {13: [], 14: []}
     problems: list[Problem] = []
     for number, raw in enumerate(raws, start=first):
@@ -127,24 +129,39 @@ def analyse_block(settings: Settings, block: tuple[int, list[bytes]]) -> BlockRe
         try:
             hand = Hand.parse(line.hand)
             if _is_plain(hand, line, settings):
-                plain[hand.tile_count].append((len(records), line, hand))
-                records.append(None)  # filled in below, from the vectorised tables
+                plain[hand.tile_count].append((len(texts), line, hand))
+                texts.append(None)  # filled in below, from the vectorised tables
             else:
                 wild = settings.wild + line.wild
                 result = analyze(hand, rules=settings.rules, visible=settings.visible, wild=wild)
-                records.append(_record(line, result.to_dict()))
+                texts.append(writer.rows(_record(line, result.to_dict())))
         except NotationError as err:
             problems.append(Problem.of(line, err))
     for size, queued in plain.items():
         if queued:
-            _fill_plain(size, queued, records)
-    summary = Summary()
-    out: list[dict[str, Any]] = []
-    for record in records:
-        assert record is not None
-        summary.add(record)
-        out.append(record)
-    return BlockResult(_format(out, settings.fmt), problems, summary)
+            _fill_plain(size, queued, texts, writer)
+    return BlockResult("".join(t or "" for t in texts).encode("utf-8"), problems, writer.summary)
+
+
+class _Writer:
+    """Turn records into text as soon as they are made, counting each in the block's summary.
+
+    A block's records as dicts would take several times the memory of its text.
+    """
+
+    def __init__(self, fmt: str) -> None:
+        self.summary = Summary()
+        self.fmt = fmt
+        self.dump = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+    def rows(self, record: dict[str, Any]) -> str:
+        """Return a record as a JSON line, or as its CSV rows."""
+        self.summary.add(record)
+        if self.fmt == "jsonl":
+            return self.dump(record) + "\n"
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(csv_rows(record))
+        return buffer.getvalue()
 
 
 def _decode(number: int, raw: bytes, problems: list[Problem]) -> Line | None:
@@ -177,8 +194,8 @@ def _record(line: Line, analysis: dict[str, Any]) -> dict[str, Any]:
 _Queued = list[tuple[int, Line, Hand]]  # (record index, line, hand) of the plain hands of one size
 
 
-def _fill_plain(size: int, queued: _Queued, records: list[dict[str, Any] | None]) -> None:
-    """Analyse same-size plain hands in one vectorised call and put their records in place."""
+def _fill_plain(size: int, queued: _Queued, texts: list[str | None], writer: _Writer) -> None:
+    """Analyse same-size plain hands in one vectorised call and put their rows in place."""
     # One bincount builds every hand's 34 counts at once.
     flat = [h * NUM_KINDS + tile for h, (_, _, hand) in enumerate(queued) for tile in hand.tiles]
     counts = np.bincount(flat, minlength=len(queued) * NUM_KINDS).reshape(-1, NUM_KINDS)
@@ -187,9 +204,9 @@ def _fill_plain(size: int, queued: _Queued, records: list[dict[str, Any] | None]
     for h, (at, line, hand) in enumerate(queued):
         if columns.shanten[h] == -1:
             # A complete hand's record lists its decompositions: the single-hand path writes them.
-            records[at] = _record(line, analyze(hand).to_dict())
+            texts[at] = writer.rows(_record(line, analyze(hand).to_dict()))
         else:
-            records[at] = _record(line, columns.analysis(h, hand))
+            texts[at] = writer.rows(_record(line, columns.analysis(h, hand)))
 
 
 @dataclass(frozen=True)
@@ -251,18 +268,6 @@ class _Columns:
             for tile in (self.tile[r],)
         ]
         return out
-
-
-def _format(records: list[dict[str, Any]], fmt: str) -> bytes:
-    """Write records as JSON Lines, or as CSV rows (no header)."""
-    if fmt == "jsonl":
-        dump = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-        return "".join(dump(r) + "\n" for r in records).encode("utf-8")
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    for record in records:
-        writer.writerows(csv_rows(record))
-    return buffer.getvalue().encode("utf-8")
 
 
 def csv_header() -> bytes:

@@ -33,9 +33,9 @@ _COMPLEMENT = np.array(
     + [ORPHANS_AT + 1, ORPHANS_AT],
     np.intp,
 )
+_FORM_COLUMNS = (slice(0, PAIRS_AT), slice(PAIRS_AT, ORPHANS_AT), slice(ORPHANS_AT, None))
 # Weights that turn 34 counts into the four suit keys (base-5 digits), as one float32 product: every
 # key is below 2**24, so the product is exact.
-_FORM_COLUMNS = (slice(0, PAIRS_AT), slice(PAIRS_AT, ORPHANS_AT), slice(ORPHANS_AT, None))
 _KEY_WEIGHTS = np.zeros((NUM_KINDS, 4), np.float32)
 for _tile in range(NUM_KINDS):
     _KEY_WEIGHTS[_tile, _tile // 9] = 5 ** (_tile % 9)
