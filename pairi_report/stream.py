@@ -30,7 +30,8 @@ from .notation import Hand
 from .summary import Summary
 from .tiles import FIVES, NUM_KINDS
 
-BLOCK_LINES = 2048  # lines per block: enough to amortise numpy's per-call cost, small enough to stream
+# Bytes per block, about 3,000 hands: enough to amortise numpy's per-call cost, small enough to stream.
+BLOCK_BYTES = 1 << 16
 STREAM_FORMATS = ("jsonl", "csv")
 CSV_COLUMNS = (
     "line",
@@ -67,19 +68,25 @@ class BlockResult:
     summary: Summary = field(default_factory=Summary)
 
 
-def read_blocks(source: BinaryIO, size: int = BLOCK_LINES) -> Iterator[tuple[int, list[bytes]]]:
-    """Yield (first line number, raw lines) blocks of a binary stream, a BOM taken off the first line."""
-    block: list[bytes] = []
-    first = 1
-    for number, raw in enumerate(source, start=1):
-        if number == 1:
-            raw = raw.removeprefix(_BOM)
-        block.append(raw)
-        if len(block) == size:
-            yield first, block
-            first, block = number + 1, []
-    if block:
-        yield first, block
+def read_blocks(source: BinaryIO, size: int = BLOCK_BYTES) -> Iterator[tuple[int, bytes]]:
+    """Yield (first line number, whole lines) blocks of about ``size`` bytes of a binary stream.
+
+    Blocks stay bytes, split at a newline, so the main process never touches a line: the workers do.
+    A BOM at the very start is dropped.
+    """
+    number, rest, start = 1, b"", True
+    while chunk := source.read(size):
+        if start:
+            chunk, start = chunk.removeprefix(_BOM), False
+        cut = chunk.rfind(b"\n") + 1
+        if not cut:  # no line ends in this chunk: keep reading
+            rest += chunk
+            continue
+        block, rest = rest + chunk[:cut], chunk[cut:]
+        yield number, block
+        number += block.count(b"\n")
+    if rest:
+        yield number, rest
 
 
 def default_workers() -> int:
@@ -91,7 +98,7 @@ def default_workers() -> int:
 
 
 def analyse_stream(
-    blocks: Iterable[tuple[int, list[bytes]]], settings: Settings, workers: int
+    blocks: Iterable[tuple[int, bytes]], settings: Settings, workers: int
 ) -> Iterator[BlockResult]:
     """Yield each block's result in input order, analysed by ``workers`` processes.
 
@@ -115,9 +122,12 @@ def analyse_stream(
             yield window.popleft().get()
 
 
-def analyse_block(settings: Settings, block: tuple[int, list[bytes]]) -> BlockResult:
-    """Analyse one block of raw lines; return its rows in the settings' format."""
-    first, raws = block
+def analyse_block(settings: Settings, block: tuple[int, bytes]) -> BlockResult:
+    """Analyse one block of whole lines; return its rows in the settings' format."""
+    first, data = block
+    raws = data.split(b"\n")
+    if data.endswith(b"\n"):
+        raws.pop()  # the empty piece after the last newline is not a line
     writer = _Writer(settings.fmt)
     texts: list[str | None] = []  # each line's rows, in line order
     plain: dict[int, _Queued] = {13: [], 14: []}

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from pairi_report import analyze
 from pairi_report.batch import split_line
 from pairi_report.cli import app
+from pairi_report.notation import Hand
 from pairi_report.sampling import random_hands
 from pairi_report.stream import CSV_COLUMNS, Settings, analyse_block, analyse_stream, read_blocks
 from pairi_report.summary import Summary
@@ -127,16 +128,36 @@ def test_bad_utf8_is_one_bad_line(tmp_path: Path) -> None:
 
 
 def test_blocks_keep_line_numbers() -> None:
-    source = io.BytesIO(b"".join(f"{h}\n".encode() for h in random_hands(2, 10)))
-    blocks = list(read_blocks(source, size=4))
-    assert [(first, len(raws)) for first, raws in blocks] == [(1, 4), (5, 4), (9, 2)]
+    hands = random_hands(2, 10)
+    text = (
+        b"\xef\xbb\xbf" + b"".join(f"{h}\r\n".encode() for h in hands[:9]) + hands[9].encode()
+    )  # no last newline
+    blocks = list(read_blocks(io.BytesIO(text), size=50))
+    assert b"".join(block for _, block in blocks) == text[3:]  # whole, the BOM aside
+    assert all(block.endswith(b"\n") for _, block in blocks[:-1])
+    assert [first for first, _ in blocks] == [
+        1 + sum(b.count(b"\n") for _, b in blocks[:i]) for i in range(len(blocks))
+    ]
     results = list(analyse_stream(blocks, Settings("jsonl"), workers=2))
-    numbers = [json.loads(r)["line"] for res in results for r in res.data.decode().splitlines()]
-    assert numbers == list(range(1, 11))
+    records = [json.loads(r) for res in results for r in res.data.decode().splitlines()]
+    assert [(r["line"], r["hand"]) for r in records] == [
+        (i + 1, str(Hand.parse(h))) for i, h in enumerate(hands)
+    ]
+
+
+def test_a_line_longer_than_a_block_is_one_line() -> None:
+    text = b"123m456p789s1122z\n" + b"1" * 200 + b"m\n2378m1256p3489s15z\n"
+    blocks = list(read_blocks(io.BytesIO(text), size=16))
+    problems = [p for b in blocks for p in analyse_block(Settings("jsonl"), b).problems]
+    assert [p.line for p in problems] == [2]
+    lines = [
+        json.loads(r)["line"] for b in blocks for r in analyse_block(Settings("jsonl"), b).data.splitlines()
+    ]
+    assert lines == [1, 3]
 
 
 def test_summary_counts_what_the_records_say() -> None:
-    lines = [h.encode() for h in random_hands(8, 400)]
+    lines = "\n".join(random_hands(8, 400)).encode()
     result = analyse_block(Settings("jsonl"), (1, lines))
     records = [json.loads(r) for r in result.data.decode().splitlines()]
     summary = result.summary.to_dict()
@@ -157,7 +178,7 @@ def test_summary_counts_what_the_records_say() -> None:
 
 
 def test_summaries_merge_in_any_order() -> None:
-    parts = [analyse_block(Settings("jsonl"), (1, [h.encode() for h in random_hands(s, 50)])) for s in (1, 2)]
+    parts = [analyse_block(Settings("jsonl"), (1, "\n".join(random_hands(s, 50)).encode())) for s in (1, 2)]
     a, b = Summary(), Summary()
     a.merge(parts[0].summary)
     a.merge(parts[1].summary)
