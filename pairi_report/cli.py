@@ -215,7 +215,9 @@ def _stream(
             summary.merge(result.summary)
     if not quiet:
         where = "" if output is None else f" into {output / f'analysis.{settings.fmt}'}"
-        typer.echo(f"analysed {summary.hands} hands{where}; {problems} bad lines", err=True)
+        hands = f"{summary.hands} hand" + ("" if summary.hands == 1 else "s")
+        bad = f"{problems} bad line" + ("" if problems == 1 else "s")
+        typer.echo(f"analysed {hands}{where}; {bad}", err=True)
         typer.echo(f"summary: {json.dumps(summary.to_dict(), ensure_ascii=False)}", err=True)
     return problems
 

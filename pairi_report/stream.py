@@ -17,6 +17,7 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -102,18 +103,19 @@ def analyse_stream(
 ) -> Iterator[BlockResult]:
     """Yield each block's result in input order, analysed by ``workers`` processes.
 
-    At most two blocks per worker are in flight, so a long input never piles up in memory. Each worker
-    loads the tables itself: loaded here before the fork they would be shared, but counted in full in
-    every process's resident size.
+    At most two blocks per worker are in flight, so a long input never piles up in memory. The tables
+    are loaded here, before the workers fork, so that all of them read the same pages (and share the
+    CPU cache), as measured by ``benchmarks/bench_stream.py``.
     """
     if workers <= 1:
         for block in blocks:
             yield analyse_block(settings, block)
         return
+    tables_of(np.zeros((0, NUM_KINDS), np.uint8))
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(workers) as pool:
-        window: deque[Any] = deque()
+        window: deque[AsyncResult[BlockResult]] = deque()
         for block in blocks:
             window.append(pool.apply_async(analyse_block, (settings, block)))
             if len(window) >= 2 * workers:
