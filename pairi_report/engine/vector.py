@@ -34,17 +34,16 @@ _COMPLEMENT = np.array(
     np.intp,
 )
 _FORM_COLUMNS = (slice(0, PAIRS_AT), slice(PAIRS_AT, ORPHANS_AT), slice(ORPHANS_AT, None))
-# Weights that turn 34 counts into the four suit keys (base-5 digits), as one float32 product: every
-# key is below 2**24, so the product is exact.
-_KEY_WEIGHTS = np.zeros((NUM_KINDS, 4), np.float32)
-for _tile in range(NUM_KINDS):
-    _KEY_WEIGHTS[_tile, _tile // 9] = 5 ** (_tile % 9)
 
 
 def suit_keys(counts: np.ndarray) -> np.ndarray:
-    """Return the (n, 4) table keys of (n, 34) tile counts."""
-    keys = (counts.astype(np.float32) @ _KEY_WEIGHTS).astype(np.int64)
-    keys[:, 3] += HONOUR_BASE
+    """Return the (n, 4) table keys of (n, 34) tile counts: each suit's counts as base-5 digits."""
+    keys = np.zeros((len(counts), 4), np.int64)
+    keys[:, 3] = HONOUR_BASE
+    # A column at a time rather than one matrix product: BLAS would start threads that spin between
+    # calls and take CPU from the other workers.
+    for tile in range(NUM_KINDS):
+        keys[:, tile // 9] += counts[:, tile].astype(np.int64) * 5 ** (tile % 9)
     return keys
 
 
