@@ -25,6 +25,7 @@ import numpy as np
 from .analysis import _NAMES, _RED_NAMES, analyze, names_of
 from .batch import Line, Problem, parse_line
 from .engine.combine import FORMS
+from .engine.tables import tables
 from .engine.vector import DiscardTables, tables_of
 from .errors import NotationError
 from .notation import Hand
@@ -105,7 +106,7 @@ def analyse_stream(
 
     At most two blocks per worker are in flight, so a long input never piles up in memory. The tables
     are loaded here, before the workers fork, so that all of them read the same pages (and share the
-    CPU cache), as measured by ``benchmarks/bench_stream.py``.
+    CPU cache, which ``benchmarks/bench_stream.py`` shows in their scaling), then let go here.
     """
     if workers <= 1:
         for block in blocks:
@@ -115,6 +116,9 @@ def analyse_stream(
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(workers) as pool:
+        # The workers have their copy; this process no longer needs its own (a worker that a crash
+        # replaces loads the tables itself).
+        tables.cache_clear()
         window: deque[AsyncResult[BlockResult]] = deque()
         for block in blocks:
             window.append(pool.apply_async(analyse_block, (settings, block)))
