@@ -16,14 +16,13 @@ import sys
 import time
 
 import numpy as np
+import peers
 import xiangting
 
 from pairi_report import analyze
-from pairi_report.analysis import names_of
 from pairi_report.engine import vector
 from pairi_report.notation import Hand
 from pairi_report.sampling import counts_text, random_counts
-from pairi_report.tiles import tile_name
 
 _FOUR = xiangting.PlayerCount.FOUR
 
@@ -58,15 +57,7 @@ def mismatches(hands: list[list[int]], tables: vector.DiscardTables, shanten: np
     expected_shanten = xiangting_shanten(hands)
     for h, counts in enumerate(hands):
         a = analyze(counts_text(counts))
-        rows = [
-            {
-                "tile": tile_name(int(tables.tile[r])),
-                "shanten": int(tables.shanten[r]),
-                "ukeire": names_of(int(tables.mask[r])),
-                "ukeire_count": int(tables.count[r]),
-            }
-            for r in range(int(tables.start[h]), int(tables.start[h + 1]))
-        ]
+        rows = peers.batch_rows(tables, h)
         same = rows == [d.to_dict() for d in a.discards or ()]
         same &= tables.by_form[h].tolist() == list(a.shanten_by_form.to_dict().values())
         same &= int(shanten[h]) == a.shanten

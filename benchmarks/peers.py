@@ -34,6 +34,19 @@ def _sorted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["shanten"], -r["ukeire_count"], order[r["tile"]]))
 
 
+def batch_rows(tables: Any, h: int) -> list[dict[str, Any]]:
+    """Return hand h's rows of a batch ``DiscardTables`` shaped as ``Discard.to_dict()`` (no red fives)."""
+    return [
+        {
+            "tile": tile_name(int(tables.tile[r])),
+            "shanten": int(tables.shanten[r]),
+            "ukeire": [tile_name(t) for t in range(NUM_KINDS) if int(tables.mask[r]) >> t & 1],
+            "ukeire_count": int(tables.count[r]),
+        }
+        for r in range(int(tables.start[h]), int(tables.start[h + 1]))
+    ]
+
+
 def brute_ukeire(counts: list[int]) -> tuple[int, list[int]]:
     """Return mahjong's shanten of a 3n+1 hand and every draw that lowers it (brute force)."""
     base = Shanten.calculate_shanten(counts)

@@ -51,6 +51,19 @@ _BY_COUNT = attrgetter("ukeire_count")
 _BY_SHANTEN = attrgetter("shanten")
 
 
+def discard_name(tile: int, red: bool) -> str:
+    """Return a discard's Tenhou name: ``0m`` when the hand holds that five only as red fives."""
+    return _RED_NAMES[tile] if red else _NAMES[tile]
+
+
+def only_red_fives(hand: Hand) -> set[int]:
+    """Return the fives a hand holds only as red fives (discarding one discards a red five)."""
+    if not any(hand.red):
+        return set()
+    counts = hand.counts
+    return {five for s, five in enumerate(FIVES) if hand.red[s] and counts[five] == hand.red[s]}
+
+
 class RulesError(PairiError, ValueError):
     """An unknown rule-set name."""
 
@@ -94,12 +107,12 @@ class Discard(NamedTuple):
     @property
     def name(self) -> str:
         """Return the discard's Tenhou name (``0m`` for a red five)."""
-        return _RED_NAMES[self.tile] if self.red else _NAMES[self.tile]
+        return discard_name(self.tile, self.red)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict."""
         return {
-            "tile": _RED_NAMES[self.tile] if self.red else _NAMES[self.tile],
+            "tile": discard_name(self.tile, self.red),
             "shanten": self.shanten,
             "ukeire": names_of(self.ukeire_mask),
             "ukeire_count": self.ukeire_count,
@@ -213,9 +226,7 @@ def analyze(
     (混, 鬼, 癞子): it may stand for any tile, even a fifth copy; discarding one is an ordinary discard,
     and drawing one is listed among the effective tiles. Called melds keep their tiles as they are.
     """
-    if rules not in RULESETS:
-        raise RulesError(f"unknown rules {rules!r}; expected one of: {', '.join(RULES)}")
-    rule = RULESETS[rules]
+    rule = rule_set(rules)
     hand = text if isinstance(text, Hand) else Hand.parse(text)
     seen = _visible(hand, visible) if visible else ()
     names = [wild] if isinstance(wild, str) else list(wild or ())
@@ -223,6 +234,13 @@ def analyze(
     ctx = _Context.of(hand, seen, rule, wild_kinds)
     about = (rules, seen, wild_kinds)
     return _analyze_draw(hand, ctx, about) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx, about)
+
+
+def rule_set(name: str) -> RuleSet:
+    """Return the rule set of a name, or raise ``RulesError``."""
+    if name not in RULESETS:
+        raise RulesError(f"unknown rules {name!r}; expected one of: {', '.join(RULES)}")
+    return RULESETS[name]
 
 
 def _wild_kind(name: str) -> int:
@@ -312,8 +330,7 @@ def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], 
     rows = distance_rows(
         ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0, quad_pairs=ctx.quad_pairs
     )
-    counts = hand.counts
-    only_red = {five for s, five in enumerate(FIVES) if hand.red[s] and counts[five] == hand.red[s]}
+    only_red = only_red_fives(hand)
     if ctx.wild_mask:
         discards = _wild_rows(hand, ctx, kinds, rows.distance, rows.masks, only_red)
     else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import NotationError
 
@@ -35,6 +36,10 @@ class Line:
     column: int
     title: str
     wild: tuple[str, ...] = ()
+
+    def record(self, analysis: dict[str, Any]) -> dict[str, Any]:
+        """Return this line's batch record: its number and title, then ``Analysis.to_dict()``."""
+        return {"line": self.number, "title": self.title, **analysis}
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Annotated, Any, BinaryIO
 
 import typer
 
-from .analysis import RULES, Analysis, analyze
+from .analysis import RULES, Analysis, analyze, rule_set
 from .batch import Line, Problem, read_lines
 from .errors import NotationError, PairiError
 from .report.files import atomic_stream, write_atomic
@@ -163,7 +163,10 @@ def run(
     if fmt in (Format.jsonl, Format.csv):
         if quiz or fragment or self_contained:
             raise _fail(f"--format {fmt.value} streams analysis rows; it takes no report options")
-        _check_rules(rules)
+        try:
+            rule_set(rules)  # before any line is read
+        except PairiError as err:
+            raise _fail(str(err)) from None
         settings = Settings(fmt.value, rules, visible, wild_kinds)
         bad = _stream(source, batch, output, settings, workers or default_workers(), quiet)
         raise typer.Exit(1 if bad else 0)
@@ -187,12 +190,6 @@ def run(
         )
         _write_report(entries, problems, output, fmt, look, quiet, batch)
     raise typer.Exit(1 if problems else 0)
-
-
-def _check_rules(rules: str) -> None:
-    """Exit 2 on an unknown rule set, before any line is read."""
-    if rules not in RULES:
-        raise _fail(f"unknown rules {rules!r}; expected one of: {', '.join(RULES)}")
 
 
 def _stream(
@@ -316,10 +313,11 @@ def _render_plain(
     if fmt is Format.json:
         if not batch:
             return json.dumps(entries[0][1].to_dict(), ensure_ascii=False, indent=2) + "\n"
+        records = [line.record(a.to_dict()) for line, a in entries]
         doc: dict[str, Any] = {
-            "hands": [{"line": line.number, "title": line.title, **a.to_dict()} for line, a in entries],
+            "hands": records,
             "problems": [p.to_dict() for p in problems],
-            "summary": summarise(a for _, a in entries).to_dict(),
+            "summary": summarise(records).to_dict(),
         }
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     if not batch:
@@ -398,7 +396,7 @@ def _write_report(
             files: dict[str, bytes] = {}
             with _progress(len(entries), quiet) as step:
                 hands = list(step(hand_views(entries, options, files)))
-            summary = summarise(a for _, a in entries) if batch else None
+            summary = summarise(a.to_dict() for _, a in entries) if batch else None
             result = report_files(hands, problems, options, files, summary)
         written = write_files(output, result)
     except (PairiError, OSError) as err:

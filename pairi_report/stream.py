@@ -22,7 +22,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from .analysis import _NAMES, _RED_NAMES, analyze, names_of
+from .analysis import analyze, discard_name, names_of, only_red_fives
 from .batch import Line, Problem, parse_line
 from .engine.combine import FORMS
 from .engine.tables import tables
@@ -30,11 +30,10 @@ from .engine.vector import DiscardTables, tables_of
 from .errors import NotationError
 from .notation import Hand
 from .summary import Summary
-from .tiles import FIVES, NUM_KINDS
+from .tiles import NUM_KINDS
 
 # Bytes per block, about 3,000 hands: enough to amortise numpy's per-call cost, small enough to stream.
 BLOCK_BYTES = 1 << 16
-STREAM_FORMATS = ("jsonl", "csv")
 CSV_COLUMNS = (
     "line",
     "title",
@@ -55,7 +54,7 @@ _BOM = b"\xef\xbb\xbf"
 class Settings:
     """What applies to every line of a stream."""
 
-    fmt: str  # one of STREAM_FORMATS
+    fmt: str  # jsonl or csv
     rules: str = "riichi"
     visible: str | None = None
     wild: tuple[str, ...] = ()
@@ -150,7 +149,7 @@ def analyse_block(settings: Settings, block: tuple[int, bytes]) -> BlockResult:
             else:
                 wild = settings.wild + line.wild
                 result = analyze(hand, rules=settings.rules, visible=settings.visible, wild=wild)
-                texts.append(writer.rows(_record(line, result.to_dict())))
+                texts.append(writer.rows(line.record(result.to_dict())))
         except NotationError as err:
             problems.append(Problem.of(line, err))
     for size, queued in plain.items():
@@ -202,11 +201,6 @@ def _is_plain(hand: Hand, line: Line, settings: Settings) -> bool:
     )
 
 
-def _record(line: Line, analysis: dict[str, Any]) -> dict[str, Any]:
-    """Return a stream record: the line number and title, then the analysis."""
-    return {"line": line.number, "title": line.title, **analysis}
-
-
 _Queued = list[tuple[int, Line, Hand]]  # (record index, line, hand) of the plain hands of one size
 
 
@@ -215,14 +209,13 @@ def _fill_plain(size: int, queued: _Queued, texts: list[str | None], writer: _Wr
     # One bincount builds every hand's 34 counts at once.
     flat = [h * NUM_KINDS + tile for h, (_, _, hand) in enumerate(queued) for tile in hand.tiles]
     counts = np.bincount(flat, minlength=len(queued) * NUM_KINDS).reshape(-1, NUM_KINDS)
-    tables = tables_of(counts, size)
-    columns = _Columns.of(tables)
+    columns = _Columns.of(tables_of(counts, size))
     for h, (at, line, hand) in enumerate(queued):
         if columns.shanten[h] == -1:
             # A complete hand's record lists its decompositions: the single-hand path writes them.
-            texts[at] = writer.rows(_record(line, analyze(hand).to_dict()))
+            texts[at] = writer.rows(line.record(analyze(hand).to_dict()))
         else:
-            texts[at] = writer.rows(_record(line, columns.analysis(h, hand)))
+            texts[at] = writer.rows(line.record(columns.analysis(h, hand)))
 
 
 @dataclass(frozen=True)
@@ -271,11 +264,10 @@ class _Columns:
             out["ukeire_count"] = self.count[h]
             out["waits"] = names_of(self.reach[h]) if shanten == 0 else []
             return out
-        red = hand.red
-        only_red = {five for s, five in enumerate(FIVES) if red[s] and hand.tiles.count(five) == red[s]}
+        only_red = only_red_fives(hand)
         out["discards"] = [
             {
-                "tile": _RED_NAMES[tile] if tile in only_red else _NAMES[tile],
+                "tile": discard_name(tile, tile in only_red),
                 "shanten": self.row_shanten[r],
                 "ukeire": names_of(self.mask[r]),
                 "ukeire_count": self.count[r],
@@ -312,7 +304,11 @@ def csv_rows(record: dict[str, Any]) -> list[list[Any]]:
 
 
 def _compact(names: list[str]) -> str:
-    """Write tile names (in tile order) in Tenhou's grouped form, e.g. ``['1m', '2m', '5z']`` -> ``12m5z``."""
+    """Write tile names (in tile order) in Tenhou's grouped form, e.g. ``['1m', '2m', '5z']`` -> ``12m5z``.
+
+    ``tiles.compact`` does this for tile numbers; records hold names, and parsing each back would
+    cost more than the row itself.
+    """
     groups: dict[str, list[str]] = {}
     for name in names:
         groups.setdefault(name[1], []).append(name[0])

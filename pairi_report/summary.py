@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import Analysis
 from .tiles import parse_tile, tile_name
 
 TOP_DISCARDS = 10  # how many of the most common best discards to list
@@ -81,9 +80,9 @@ class Summary:
         }
 
 
-def summarise(analyses: Iterable[Analysis]) -> Summary:
-    """Return the summary of analysed hands."""
+def summarise(records: Iterable[dict[str, Any]]) -> Summary:
+    """Return the summary of analysed hands, given as ``Analysis.to_dict()`` records."""
     summary = Summary()
-    for a in analyses:
-        summary.add(a.to_dict())
+    for record in records:
+        summary.add(record)
     return summary

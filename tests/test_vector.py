@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import peers
 import pytest
 import xiangting
 from mahjong.shanten import Shanten
@@ -42,26 +43,13 @@ def _random(seed: int, size: int, n: int) -> list[list[int]]:
     return [random_counts(rng, size) for _ in range(n)]
 
 
-def _rows_of(tables: vector.DiscardTables, h: int) -> list[dict[str, object]]:
-    """Return hand h's rows in the shape of ``Discard.to_dict()`` (red fives aside)."""
-    return [
-        {
-            "tile": tile_name(int(tables.tile[r])),
-            "shanten": int(tables.shanten[r]),
-            "ukeire": names_of(int(tables.mask[r])),
-            "ukeire_count": int(tables.count[r]),
-        }
-        for r in range(int(tables.start[h]), int(tables.start[h + 1]))
-    ]
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_discard_tables_equal_the_single_hand_path(seed: int) -> None:
     hands = [counts_text(c) for c in _random(seed, 14, 600)] + EDGES_14
     tables = vector.tables_of(_counts(hands))
     for h, text in enumerate(hands):
         single = analyze(text)
-        assert _rows_of(tables, h) == [d.to_dict() for d in single.discards or ()], text
+        assert peers.batch_rows(tables, h) == [d.to_dict() for d in single.discards or ()], text
         assert tables.by_form[h].tolist() == list(single.shanten_by_form.to_dict().values()), text
     assert len(tables.hand) == int(tables.start[-1])
 

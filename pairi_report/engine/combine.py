@@ -36,10 +36,10 @@ INF = 30
 
 _KEY_PART = tuple((t // 9, POW5[t % 9]) for t in range(NUM_KINDS))
 # Row t: what removing one tile t takes off each suit key; the last row is all zeros (no discard).
-_DISCARD_DELTA = np.zeros((NUM_KINDS + 1, 4), np.int64)
+DISCARD_DELTA = np.zeros((NUM_KINDS + 1, 4), np.int64)
 for _tile in range(NUM_KINDS):
-    _DISCARD_DELTA[_tile, _tile // 9] = -POW5[_tile % 9]
-_DISCARD_DELTA.flags.writeable = False
+    DISCARD_DELTA[_tile, _tile // 9] = -POW5[_tile % 9]
+DISCARD_DELTA.flags.writeable = False
 _SUIT_SHIFT = np.array([1, 1 << 9, 1 << 18, 1 << 27], np.int64)  # packs four suit masks into 34 bits
 
 
@@ -115,7 +115,7 @@ def distance_rows(
     t = tables(wild, quad_pairs)
     if wild:
         caps = None  # a wild tile may stand for a copy that the melds have used up
-    rows = np.array(suit_keys(tiles), dtype=np.int64) + _DISCARD_DELTA[[NUM_KINDS, *discards]]
+    rows = np.array(suit_keys(tiles), dtype=np.int64) + DISCARD_DELTA[[NUM_KINDS, *discards]]
     idx = t.index[rows]
     cost = t.cost[idx].astype(np.float32)  # float32 for the matrix products; a fresh array, safe to edit
     mask = t.mask[idx]

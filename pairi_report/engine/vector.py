@@ -18,8 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..tiles import NUM_KINDS
+from .combine import DISCARD_DELTA
 from .tablegen import HONOUR_BASE, MAX_PAIRS, MAX_SETS, ORPHANS_AT, PAIRS_AT
-from .tables import Tables, tables
+from .tables import tables
 
 # Rows per step: small enough that a step's arrays stay in the CPU cache.
 CHUNK = 4096
@@ -85,12 +86,10 @@ def _whole(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _suits(t: Tables, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Gather the (4, TARGETS, rows) costs and masks of the suits of a chunk of keys."""
-    rows = t.index[keys]
-    cost = np.ascontiguousarray(t.cost[rows].transpose(1, 2, 0))
-    mask = np.ascontiguousarray(t.mask[rows].transpose(1, 2, 0))
-    return cost, mask
+def _by_suit(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Gather a table's (4, TARGETS, n) entries for (n, 4) table rows, a column per hand."""
+    # Hands along the last axis: every later step then works on contiguous runs of hands.
+    return np.ascontiguousarray(table[rows].transpose(1, 2, 0))
 
 
 @dataclass(frozen=True)
@@ -98,8 +97,12 @@ class Batch:
     """Distances and effective tiles of many 13-tile hands (or 14-tile hands less a discard)."""
 
     by_form: np.ndarray  # (n, 3) int8: distance (shanten + 1) in each of FORMS
-    distance: np.ndarray  # (n,) int8: the best of them
     masks: np.ndarray  # (n,) uint64: 34-bit effective-tile masks
+
+    @property
+    def distance(self) -> np.ndarray:
+        """Return each hand's distance, the best of its forms."""
+        return self.by_form.min(axis=1)
 
 
 def distances(keys: np.ndarray) -> np.ndarray:
@@ -107,8 +110,7 @@ def distances(keys: np.ndarray) -> np.ndarray:
     out = np.empty((len(keys), 3), np.int8)
     t = tables()
     for lo in range(0, len(keys), CHUNK):
-        rows = t.index[keys[lo : lo + CHUNK]]
-        m, p, s, z = np.ascontiguousarray(t.cost[rows].transpose(1, 2, 0))
+        m, p, s, z = _by_suit(t.cost, t.index[keys[lo : lo + CHUNK]])
         out[lo : lo + CHUNK] = _whole(merge(m, p), merge(s, z)).T
     return out
 
@@ -120,7 +122,8 @@ def analyse(keys: np.ndarray) -> Batch:
     masks = np.zeros(n, np.uint64)
     t = tables()
     for lo in range(0, n, CHUNK):
-        cost, mask = _suits(t, keys[lo : lo + CHUNK])
+        rows = t.index[keys[lo : lo + CHUNK]]
+        cost, mask = _by_suit(t.cost, rows), _by_suit(t.mask, rows)
         m, p, s, z = cost
         mp, sz = merge(m, p), merge(s, z)
         rests = np.stack((merge(p, sz), merge(m, sz), merge(mp, z), merge(mp, s)))
@@ -132,7 +135,7 @@ def analyse(keys: np.ndarray) -> Batch:
         np.copyto(mask, 0, where=totals != best)
         suit = np.bitwise_or.reduce(mask, axis=1).astype(np.uint64)  # (4, r)
         masks[lo : lo + CHUNK] = suit[0] | suit[1] << 9 | suit[2] << 18 | suit[3] << 27
-    return Batch(by_form, by_form.min(axis=1), masks)
+    return Batch(by_form, masks)
 
 
 @dataclass(frozen=True)
@@ -161,9 +164,6 @@ class DiscardTables:
 
 
 _TILE_BITS = np.left_shift(np.uint64(1), np.arange(NUM_KINDS, dtype=np.uint64))
-_DELTA = np.zeros((NUM_KINDS, 4), np.int64)
-for _tile in range(NUM_KINDS):
-    _DELTA[_tile, _tile // 9] = -(5 ** (_tile % 9))
 
 
 def _used_masks(counts: np.ndarray) -> np.ndarray:
@@ -200,7 +200,7 @@ def tables_of(counts: np.ndarray, size: int = 14) -> DiscardTables:
         )
     hands, kinds = np.nonzero(counts)
     tile = kinds.astype(np.int8)
-    batch = analyse(keys[hands] + _DELTA[kinds])
+    batch = analyse(keys[hands] + DISCARD_DELTA[kinds])
     mask, count = _unseen(batch.masks, used[hands])
     shanten = batch.distance - 1
     order = np.lexsort((tile, -count, shanten, hands))
