@@ -112,10 +112,38 @@ def distance_rows(
     also holds wild tiles: targets may then hold any number of a kind, and the caller subtracts the
     wild tiles from the distances.
     """
+    rows = np.array(suit_keys(tiles), dtype=np.int64) + DISCARD_DELTA[[NUM_KINDS, *discards]]
+    return key_rows(rows, sets, forms, caps, wild, quad_pairs)
+
+
+def key_rows(
+    rows: np.ndarray,
+    sets: int,
+    forms: tuple[str, ...] = FORMS,
+    caps: tuple[int, ...] | None = None,
+    wild: bool = False,
+    quad_pairs: bool = False,
+) -> Rows:
+    """Return the distances and masks of hands given as (n, 4) suit keys; ``by_form`` is row 0's.
+
+    The arguments after ``rows`` are those of ``distance_rows``.
+    """
+    distance, masks, by_form = key_arrays(rows, sets, forms, caps, wild, quad_pairs)
+    return Rows(distance.tolist(), masks.tolist(), by_form)
+
+
+def key_arrays(
+    rows: np.ndarray,
+    sets: int,
+    forms: tuple[str, ...] = FORMS,
+    caps: tuple[int, ...] | None = None,
+    wild: bool = False,
+    quad_pairs: bool = False,
+) -> tuple[np.ndarray, np.ndarray, tuple[int | None, ...]]:
+    """Return ``key_rows`` as arrays: distances and masks (int64), and row 0's distance per form."""
     t = tables(wild, quad_pairs)
     if wild:
         caps = None  # a wild tile may stand for a copy that the melds have used up
-    rows = np.array(suit_keys(tiles), dtype=np.int64) + DISCARD_DELTA[[NUM_KINDS, *discards]]
     idx = t.index[rows]
     cost = t.cost[idx].astype(np.float32)  # float32 for the matrix products; a fresh array, safe to edit
     mask = t.mask[idx]
@@ -132,7 +160,7 @@ def distance_rows(
     suit_masks = np.bitwise_or.reduce(mask * used, axis=2, dtype=np.int64)
     found = dict(zip(forms, np.minimum.reduceat(totals[0], c.starts).astype(np.int64).tolist(), strict=True))
     by_form = tuple(found.get(form) for form in FORMS)
-    return Rows(best.astype(np.int64).tolist(), (suit_masks @ _SUIT_SHIFT).tolist(), by_form)
+    return best.astype(np.int64), suit_masks @ _SUIT_SHIFT, by_form
 
 
 def _apply_caps(rows: list[list[int]], caps: tuple[int, ...], cost: np.ndarray, mask: np.ndarray) -> None:

@@ -1,0 +1,177 @@
+"""見通し Beyond the counts: improvements, good shapes, 2-step counts and chances by turn, per discard.
+
+>>> from pairi_report.analysis import analyze
+>>> first = outlook(analyze("34m456p789s117z468p")).prospects[0]
+>>> first.discard, first.shanten, first.count, first.good_shape, first.bad_shape, first.chances.exact
+(33, 1, 15, 7, 8, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .analysis import Analysis, discard_name, names_of
+from .chances import EXACT_SHANTEN, TURNS, Graph, position_of, solve, starts_of, unseen_total
+from .position import Position
+from .practice import Bot, Games, play_from
+from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
+from .tiles import tile_name
+
+DEFAULT_GAMES = 400  # games per start when the chances are estimated: standard errors of at most 2.5 points
+
+
+@dataclass(frozen=True)
+class Curve:
+    """Chances of being ready (tenpai) and of winning by the end of draw 1, 2, ... TURNS."""
+
+    tenpai: tuple[float, ...]
+    win: tuple[float, ...]
+    exact: bool
+    games: int = 0  # the practice games behind an estimate
+    tenpai_error: tuple[float, ...] = ()  # standard errors of an estimate
+    win_error: tuple[float, ...] = ()
+
+    @classmethod
+    def of_games(cls, games: Games) -> Curve:
+        """Return the estimate from practice games."""
+        return cls(
+            games.share(games.ready),
+            games.share(games.won),
+            False,
+            games.games,
+            games.error(games.ready),
+            games.error(games.won),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict (chances rounded to 6 places)."""
+        out: dict[str, Any] = {
+            "exact": self.exact,
+            "tenpai": [round(p, 6) for p in self.tenpai],
+            "win": [round(p, 6) for p in self.win],
+        }
+        if not self.exact:
+            out["games"] = self.games
+            out["tenpai_error"] = [round(e, 6) for e in self.tenpai_error]
+            out["win_error"] = [round(e, 6) for e in self.win_error]
+        return out
+
+
+@dataclass(frozen=True)
+class Prospect:
+    """One start: a discard of a 3n+2 hand (or a 3n+1 hand as it is), and where it leads."""
+
+    discard: int | None
+    red: bool
+    shanten: int
+    count: int  # effective-tile copies
+    improvements: tuple[Improvement, ...]
+    shapes: tuple[ReadyShape, ...]  # at 1-shanten: the best ready hand after each effective draw
+    two_step: float | None
+    chances: Curve
+
+    @property
+    def improvement_count(self) -> int:
+        """Return the unseen copies of the improvement tiles."""
+        return sum(i.copies for i in self.improvements)
+
+    @property
+    def good_shape(self) -> int:
+        """Return the effective copies whose best ready hand waits in good shape."""
+        return sum(s.copies for s in self.shapes if s.good)
+
+    @property
+    def bad_shape(self) -> int:
+        """Return the effective copies whose best ready hand waits in bad shape."""
+        return sum(s.copies for s in self.shapes if not s.good)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict."""
+        out: dict[str, Any] = {} if self.discard is None else {"tile": discard_name(self.discard, self.red)}
+        out |= {
+            "shanten": self.shanten,
+            "ukeire_count": self.count,
+            "improvements": [
+                {
+                    "tile": tile_name(i.tile),
+                    "copies": i.copies,
+                    "discard": tile_name(i.discard),
+                    "ukeire_count": i.ukeire,
+                }
+                for i in self.improvements
+            ],
+            "improvement_count": self.improvement_count,
+        }
+        if self.shapes:
+            out["ready"] = [
+                {
+                    "draw": tile_name(s.draw),
+                    "copies": s.copies,
+                    "discard": tile_name(s.discard),
+                    "waits": names_of(s.waits),
+                    "wait_count": s.wait_count,
+                    "good": s.good,
+                }
+                for s in self.shapes
+            ]
+            out["good_shape"] = self.good_shape
+            out["bad_shape"] = self.bad_shape
+        out["two_step"] = None if self.two_step is None else round(self.two_step, 4)
+        out["chances"] = self.chances.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The prospects of each start of a hand, in the order of its discard table."""
+
+    unseen: int  # U: the tiles the player cannot see
+    prospects: tuple[Prospect, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict."""
+        return {"unseen": self.unseen, "turns": TURNS, "prospects": [p.to_dict() for p in self.prospects]}
+
+
+def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0) -> Outlook:
+    """Look ahead from a hand: per start, improvements, shapes, 2-step count and chances by turn.
+
+    Chances are exact (``chances``) when the hand is at most 2-shanten; beyond, each start's are
+    estimated from ``games`` practice games (``practice``), seeded from ``seed``.
+    """
+    position = position_of(analysis)
+    unseen = unseen_total(position, len(analysis.hand.tiles))
+    starts = starts_of(analysis, position)
+    curves = _curves(analysis, position, [tiles for tiles, _ in starts], unseen, games, seed)
+    reds = {d.tile: d.red for d in analysis.discards or ()}
+    prospects = []
+    for (tiles, discard), curve in zip(starts, curves, strict=True):
+        step = position.wait(tiles)
+        prospects.append(
+            Prospect(
+                discard,
+                reds.get(discard, False) if discard is not None else False,
+                step.shanten,
+                step.copies,
+                improvements(position, tiles),
+                ready_shapes(position, tiles),
+                two_step(position, tiles),
+                curve,
+            )
+        )
+    return Outlook(unseen, tuple(prospects))
+
+
+def _curves(
+    analysis: Analysis, position: Position, starts: list[tuple[int, ...]], unseen: int, games: int, seed: int
+) -> list[Curve]:
+    """Return each start's chances: exact at 2-shanten or better, else from practice games."""
+    if analysis.shanten <= EXACT_SHANTEN:
+        graph = Graph.explore(position, starts)
+        ready, win = solve(graph, "tenpai", unseen), solve(graph, "win", unseen)
+        return [Curve(ready.curve(s), win.curve(s), True) for s in starts]
+    bot = Bot(position)  # shared: the starts' games meet many of the same hands
+    return [
+        Curve.of_games(play_from(position, s, unseen, games, seed + i, bot)) for i, s in enumerate(starts)
+    ]

@@ -1,0 +1,230 @@
+"""Looking ahead: chances by turn against the closed form and a simulation, shapes against brute force."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+import xiangting
+
+from pairi_report.analysis import analyze
+from pairi_report.chances import TURNS, Graph, position_of, ready_win, solve, unseen_total
+from pairi_report.notation import Hand
+from pairi_report.outlook import outlook
+from pairi_report.position import Position
+from pairi_report.practice import play
+from pairi_report.sampling import counts_text, random_counts
+from pairi_report.shapes import improvements, ready_shapes, two_step
+from pairi_report.tiles import NUM_KINDS
+
+_FOUR = xiangting.PlayerCount.FOUR
+
+
+def _complete(rng: random.Random) -> list[int]:
+    """Return the counts of a random complete regular hand: four sets and a pair, no fifth copy."""
+    while True:
+        counts = [0] * NUM_KINDS
+        for _ in range(4):
+            if rng.random() < 0.6:
+                suit, start = rng.randrange(3), rng.randrange(7)
+                for i in range(3):
+                    counts[suit * 9 + start + i] += 1
+            else:
+                counts[rng.randrange(NUM_KINDS)] += 3
+        counts[rng.randrange(NUM_KINDS)] += 2
+        if max(counts) <= 4:
+            return counts
+
+
+def _tiles(counts: list[int]) -> tuple[int, ...]:
+    return tuple(t for t, c in enumerate(counts) for _ in range(c))
+
+
+def _shanten_hands(seed: int, shanten: int, count: int, size: int = 13) -> list[list[int]]:
+    """Return random hands of a given shanten, by rejection (13 tiles checked by xiangting)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        counts = random_counts(rng, size)
+        if size == 13:
+            found = xiangting.calculate_replacement_number(counts, _FOUR) - 1
+        else:
+            found = analyze(counts_text(counts)).shanten
+        if found == shanten:
+            out.append(counts)
+    return out
+
+
+def test_ready_hand_win_chance_is_the_closed_form() -> None:
+    rng = random.Random(61)
+    checked = 0
+    for _ in range(60):
+        counts = _complete(rng)
+        counts[rng.choice(_tiles(counts))] -= 1
+        text = counts_text(counts)
+        visible = rng.choice(["", "1z", "5m5m", "9s1p"])
+        try:
+            a = analyze(text, visible=visible or None)
+        except ValueError:
+            continue  # the visible tiles would make a fifth copy
+        o = outlook(a)
+        (prospect,) = o.prospects
+        assert prospect.shanten == 0 and prospect.chances.exact
+        unseen = 136 - 13 - len(a.visible)
+        assert o.unseen == unseen
+        for t, p in enumerate(prospect.chances.win, start=1):
+            assert p == pytest.approx(ready_win(unseen, prospect.count, t), rel=1e-12, abs=1e-15)
+        assert prospect.chances.tenpai == (1.0,) * TURNS
+        checked += 1
+    assert checked >= 40
+
+
+def test_curves_never_fall() -> None:
+    for counts in _shanten_hands(62, 1, 15) + _shanten_hands(63, 2, 10):
+        for size_hand in (counts, counts[:]):
+            o = outlook(analyze(counts_text(size_hand)))
+            for p in o.prospects:
+                for curve in (p.chances.tenpai, p.chances.win):
+                    assert all(0 <= a <= b <= 1 for a, b in zip(curve, curve[1:], strict=False))
+                assert all(w <= t + 1e-12 for w, t in zip(p.chances.win, p.chances.tenpai, strict=True))
+    rng = random.Random(64)
+    for _ in range(6):  # 14-tile hands: every discard, exact up to 2-shanten
+        counts = random_counts(rng, 14)
+        a = analyze(counts_text(counts))
+        for p in outlook(a, games=100).prospects:
+            assert p.chances.exact == (a.shanten <= 2)
+            for curve in (p.chances.tenpai, p.chances.win):
+                assert all(x <= y for x, y in zip(curve, curve[1:], strict=False))
+
+
+def _policy(solution, horizon: int) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """Return next[state, tile, i]: the state after drawing a tile at draw i (the same state if useless)."""
+    graph = solution.graph
+    n = len(graph.states)
+    nxt = np.repeat(np.arange(n)[:, None, None], NUM_KINDS * horizon, axis=1).reshape(n, NUM_KINDS, horizon)
+    moves = [(state, draw, after) for state in range(2, n) for draw, _, after in graph.moves[state]]
+    width = max(len(after) for _, _, after in moves)
+    table = np.array([after + [after[0]] * (width - len(after)) for _, _, after in moves])
+    states = np.array([state for state, _, _ in moves])
+    draws = np.array([draw for _, draw, _ in moves])
+    for made in range(horizon):
+        # The model's choice: the successor with the best chance (the first on a tie), as Solution.choice.
+        pick = solution.value[table, made + 1, horizon].argmax(axis=1)
+        nxt[states, draws, made] = table[np.arange(len(moves)), pick]
+    return nxt
+
+
+def _simulate(solution, start: int, horizon: int, games: int, seed: int) -> float:  # type: ignore[no-untyped-def]
+    """Play games from a real shuffled wall with the model's own choices; return the share that made it."""
+    graph = solution.graph
+    left = graph.position.left(graph.states[start])
+    pool = np.repeat(np.arange(NUM_KINDS), left)
+    assert len(pool) == solution.unseen
+    walls = np.random.default_rng(seed).permuted(np.tile(pool, (games, 1)), axis=1)[:, :horizon]
+    nxt = _policy(solution, horizon)
+    state = np.full(games, start)
+    for made in range(horizon):
+        state = nxt[state, walls[:, made], made]
+    goal = (
+        {0}
+        if solution.target == "win"
+        else {0, *(s for s in range(2, len(graph.states)) if graph.shanten[s] == 0)}
+    )
+    return float(np.isin(state, list(goal)).mean())
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_exact_chances_agree_with_a_simulation(seed: int) -> None:
+    (counts,) = _shanten_hands(70 + seed, 1 + seed % 2, 1)
+    a = analyze(counts_text(counts))
+    position = position_of(a)
+    graph = Graph.explore(position, [a.hand.tiles])
+    games = 200_000
+    for target in ("tenpai", "win"):
+        solution = solve(graph, target, unseen_total(position, 13))
+        exact = solution.curve(a.hand.tiles)
+        for horizon in (3, 6, 9, 12, 17):
+            p = exact[horizon - 1]
+            share = _simulate(solution, 2, horizon, games, seed * 100 + horizon)
+            error = max((p * (1 - p) / games) ** 0.5, 1e-9)
+            assert abs(share - p) <= 3 * error, (counts_text(counts), target, horizon, share, p)
+
+
+def _necessary(counts: list[int]) -> tuple[int, int]:
+    """Return xiangting's shanten and necessary-tile mask of a 3n+1 hand."""
+    rn, mask = xiangting.calculate_necessary_tiles(counts, _FOUR)
+    return rn - 1, mask
+
+
+def _live(mask: int, counts: list[int]) -> tuple[list[int], int]:
+    """Return the kinds of a mask with an unseen copy, and their copies, with ``counts`` held."""
+    kinds = [t for t in range(NUM_KINDS) if mask >> t & 1 and counts[t] < 4]
+    return kinds, sum(4 - counts[t] for t in kinds)
+
+
+def _brute(counts: list[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], float]:
+    """Improvements, ready shapes and the 2-step count by trying every draw and every discard."""
+    shanten, mask = _necessary(counts)
+    _, count = _live(mask, counts)
+    found, shapes, total = [], [], 0
+    for draw in range(NUM_KINDS):
+        if counts[draw] == 4:
+            continue
+        copies = 4 - counts[draw]
+        counts[draw] += 1
+        rows = []
+        for discard in range(NUM_KINDS):
+            if counts[discard]:
+                counts[discard] -= 1
+                s, m = _necessary(counts)
+                counts[discard] += 1
+                kinds, n = _live(m, counts)
+                rows.append((s, n, len(kinds), discard, kinds))
+        counts[draw] -= 1
+        keep = [r for r in rows if r[0] == shanten]
+        better = [r for r in rows if r[0] == shanten - 1]
+        if not mask >> draw & 1 and keep:
+            best = max(keep, key=lambda r: (r[1], -r[3]))
+            if best[1] > count:
+                found.append((draw, copies, best[3], best[1]))
+        if mask >> draw & 1:
+            top = max(better, key=lambda r: (r[1], -r[3]))
+            total += copies * top[1]
+            if shanten == 1:
+                best = max(better, key=lambda r: (r[1], r[2] >= 2, -r[3]))
+                shapes.append((draw, copies, best[3], best[1], best[2] >= 2))
+    return found, shapes, total / count
+
+
+def test_improvements_and_shapes_equal_brute_force() -> None:
+    for counts in _shanten_hands(80, 1, 2000):
+        hand = Hand.parse(counts_text(counts))
+        position = Position.of(hand)
+        found, shapes, average = _brute(counts)
+        assert [tuple(i) for i in improvements(position, hand.tiles)] == found
+        got = [
+            (s.draw, s.copies, s.discard, s.wait_count, s.good) for s in ready_shapes(position, hand.tiles)
+        ]
+        assert got == shapes
+        assert two_step(position, hand.tiles) == pytest.approx(average)
+
+
+def test_practice_games_repeat_and_match_the_closed_form() -> None:
+    a = analyze("123m456p789s1122z")
+    first, again = play(a, games=3000, seed=5), play(a, games=3000, seed=5)
+    assert first == again
+    assert first.ready == (3000,) * (TURNS + 1)
+    p = ready_win(123, 4, TURNS)
+    assert abs(first.won_by(TURNS) / 3000 - p) <= 3 * (p * (1 - p) / 3000) ** 0.5
+    assert play(a, games=3000, seed=6) != first
+
+
+def test_estimates_beyond_two_shanten() -> None:
+    (counts,) = _shanten_hands(90, 3, 1, size=14)
+    o = outlook(analyze(counts_text(counts)), games=200)
+    for p in o.prospects:
+        assert not p.chances.exact and p.chances.games == 200
+        assert len(p.chances.win_error) == TURNS
+        assert all(x <= y for x, y in zip(p.chances.tenpai, p.chances.tenpai[1:], strict=False))
+    assert o.to_dict()["prospects"][0]["chances"]["games"] == 200
