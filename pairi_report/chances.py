@@ -171,24 +171,57 @@ def _solve_level(graph: Graph, states: list[int], unseen: int, value: np.ndarray
         value[rows, made] = level
 
 
-def starts_of(analysis: Analysis, position: Position) -> list[tuple[tuple[int, ...], int | None]]:
-    """Return the 3n+1 hands a hand's chances start from: one per distinct discard, or the hand itself."""
+@dataclass(frozen=True)
+class Start:
+    """A 3n+1 hand the chances start from: the hand less one discard, or a 3n+1 hand as it is."""
+
+    tiles: tuple[int, ...]
+    discard: int | None
+    position: Position  # with the discard counted out of the wall where that matters
+
+
+def position_of(analysis: Analysis, thrown: tuple[int, ...] = ()) -> Position:
+    """Return the position of an analysed hand: melds, tiles seen (and ``thrown``), rules and wild kinds."""
+    rule = rule_set(analysis.rules)
+    seen = analysis.visible + thrown
+    return Position.of(analysis.hand, seen, rule.forms, rule.quad_pairs, analysis.wild)
+
+
+def starts_of(analysis: Analysis) -> list[Start]:
+    """Return the starts of a hand: one per distinct discard (table order), or the 3n+1 hand itself.
+
+    A discard lies in the river, out of the wall. Where the hand left behind could use it (a discard
+    that loses ground), it gets a position of its own that counts it as seen; elsewhere it is never
+    wanted again, and the starts share one position and so one graph.
+    """
+    common = position_of(analysis)
     tiles = analysis.hand.tiles
     if analysis.discards is None:
-        return [(tiles, None)]
-    return [(remove(tiles, d.tile), d.tile) for d in analysis.discards]
+        return [Start(tiles, None, common)]
+    out = []
+    for d in analysis.discards:
+        rest = remove(tiles, d.tile)
+        wanted = common.wait(rest).mask >> d.tile & 1
+        out.append(Start(rest, d.tile, position_of(analysis, (d.tile,)) if wanted else common))
+    return out
 
 
-def position_of(analysis: Analysis) -> Position:
-    """Return the position of an analysed hand: its melds, the tiles seen, its rules and wild kinds."""
-    rule = rule_set(analysis.rules)
-    return Position.of(analysis.hand, analysis.visible, rule.forms, rule.quad_pairs, analysis.wild)
+def exact_curves(starts: list[Start], unseen: int) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """Return each start's exact (tenpai, win) chances by turn; starts that share a position share a graph."""
+    groups: dict[int, list[Start]] = {}
+    for start in starts:
+        groups.setdefault(id(start.position), []).append(start)
+    found = {}
+    for group in groups.values():
+        graph = Graph.explore(group[0].position, [s.tiles for s in group])
+        ready, win = solve(graph, "tenpai", unseen), solve(graph, "win", unseen)
+        for s in group:
+            found[(id(s.position), s.tiles)] = (ready.curve(s.tiles), win.curve(s.tiles))
+    return [found[(id(s.position), s.tiles)] for s in starts]
 
 
 def win_by_turn(analysis: Analysis) -> list[tuple[float, ...]]:
     """Return the exact win chance by turn of each start of a hand."""
-    position = position_of(analysis)
-    starts = [s for s, _ in starts_of(analysis, position)]
-    graph = Graph.explore(position, starts)
-    solution = solve(graph, "win", unseen_total(position, len(analysis.hand.tiles)))
-    return [solution.curve(s) for s in starts]
+    starts = starts_of(analysis)
+    unseen = unseen_total(starts[0].position, len(analysis.hand.tiles))
+    return [win for _, win in exact_curves(starts, unseen)]

@@ -18,6 +18,7 @@ import typer
 from .analysis import RULES, Analysis, analyze, rule_set
 from .batch import Line, Problem, read_lines
 from .errors import NotationError, PairiError
+from .outlook import DEFAULT_GAMES, Outlook, outlook
 from .report.files import atomic_stream, write_atomic
 from .report.text import tenhou_text
 from .stream import Settings, analyse_stream, csv_header, default_workers, read_blocks
@@ -41,6 +42,9 @@ Examples:
   cat hands.txt | pairi-report - --format json --quiet
   pairi-report big.txt --format jsonl > rows.jsonl  # stream rows, all cores
   pairi-report big.txt -f csv -o out/ --workers 2  # out/analysis.csv
+  pairi-report hands.txt -o out/ --outlook         # + improvements, shapes, chances by turn
+  pairi-report 34m456p789s117z468p -f json --outlook --games 2000
+  pairi-report simulate 34m456p789s117z468p --games 5000  # the practice bot
 """
 PROGRESS_AFTER = 50  # hands; smaller batches finish before a bar would help
 
@@ -148,6 +152,22 @@ def run(
             min=1, help="Processes for --format jsonl or csv (default: every core), e.g. --workers 2."
         ),
     ] = None,
+    look_ahead: Annotated[
+        bool,
+        typer.Option(
+            "--outlook",
+            help="Look ahead per discard: improvement tiles, good/bad shapes, 2-step counts, tenpai and "
+            "win chances by turn, practice games; e.g. --outlook.",
+        ),
+    ] = False,
+    games: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Practice games per discard where chances are estimated (beyond 2-shanten), and from "
+            f"the hand for --outlook; e.g. --games 2000 (default {DEFAULT_GAMES}).",
+        ),
+    ] = DEFAULT_GAMES,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")] = False,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
@@ -158,6 +178,10 @@ def run(
         raise _fail("--fragment is HTML to embed; use it with --format html")
     if quiz and fmt in (Format.json, Format.text):
         raise _fail("--quiz makes a problem sheet; use it with --format md, html or pdf")
+    if look_ahead and (quiz or fmt not in (Format.md, Format.html, Format.pdf, Format.json)):
+        raise _fail(
+            "--outlook adds sections to a report; use it with --format md, html, pdf or json, no --quiz"
+        )
     batch = source == "-" or _is_file(source)
     wild_kinds = tuple(wild or ())
     if fmt in (Format.jsonl, Format.csv):
@@ -174,8 +198,9 @@ def run(
         entries, problems = _analyse_batch(source, rules, visible, wild_kinds)
     else:
         entries, problems = [(Line(1, source, 1, ""), _analyse_one(source, rules, visible, wild_kinds))], []
+    looks = _outlooks(entries, games, quiet) if look_ahead else None
     if fmt in (Format.json, Format.text):
-        _emit(_render_plain(entries, problems, fmt, batch), output, fmt, quiet)
+        _emit(_render_plain(entries, problems, fmt, batch, looks), output, fmt, quiet)
     else:
         assert output is not None
         default_title = (
@@ -188,7 +213,7 @@ def run(
         look = Look(
             title or default_title, tiles, tile_naming, scale, self_contained, fragment, lang, quiz, paper
         )
-        _write_report(entries, problems, output, fmt, look, quiet, batch)
+        _write_report(entries, problems, output, fmt, look, quiet, batch, looks)
     raise typer.Exit(1 if problems else 0)
 
 
@@ -306,14 +331,27 @@ def _analyse_batch(
     return entries, problems
 
 
+def _outlooks(entries: list[tuple[Line, Analysis]], games: int, quiet: bool) -> list[Outlook]:
+    """Look ahead from every hand (a progress bar on a terminal: this takes a while)."""
+    with _progress(len(entries), quiet, after=1, label="looking ahead") as step:
+        return [outlook(a, games=games, practice=games) for _, a in step(entries)]
+
+
 def _render_plain(
-    entries: list[tuple[Line, Analysis]], problems: list[Problem], fmt: Format, batch: bool
+    entries: list[tuple[Line, Analysis]],
+    problems: list[Problem],
+    fmt: Format,
+    batch: bool,
+    looks: list[Outlook] | None = None,
 ) -> str:
     """Render JSON or Tenhou text: one hand alone, or a batch with its problems last."""
     if fmt is Format.json:
+        dicts = [a.to_dict() for _, a in entries]
+        for d, look in zip(dicts, looks or (), strict=False):
+            d["outlook"] = look.to_dict()
         if not batch:
-            return json.dumps(entries[0][1].to_dict(), ensure_ascii=False, indent=2) + "\n"
-        records = [line.record(a.to_dict()) for line, a in entries]
+            return json.dumps(dicts[0], ensure_ascii=False, indent=2) + "\n"
+        records = [line.record(d) for (line, _), d in zip(entries, dicts, strict=True)]
         doc: dict[str, Any] = {
             "hands": records,
             "problems": [p.to_dict() for p in problems],
@@ -366,6 +404,7 @@ def _write_report(
     look: Look,
     quiet: bool,
     batch: bool,
+    looks: list[Outlook] | None = None,
 ) -> None:
     """Render the Markdown or HTML report with its pictures and write it into the folder."""
     # Pillow and jinja2 load only when a report is asked for.
@@ -395,7 +434,7 @@ def _write_report(
         else:
             files: dict[str, bytes] = {}
             with _progress(len(entries), quiet) as step:
-                hands = list(step(hand_views(entries, options, files)))
+                hands = list(step(hand_views(entries, options, files, looks)))
             summary = summarise(a.to_dict() for _, a in entries) if batch else None
             result = report_files(hands, problems, options, files, summary)
         written = write_files(output, result)
@@ -413,12 +452,14 @@ def _on_terminal() -> bool:
 
 
 @contextmanager
-def _progress(total: int, quiet: bool) -> Iterator[Any]:
+def _progress(
+    total: int, quiet: bool, after: int = PROGRESS_AFTER, label: str = "analysing"
+) -> Iterator[Any]:
     """Yield a wrapper that shows a progress bar for large batches on a terminal, and nothing otherwise."""
-    if quiet or total <= PROGRESS_AFTER or not _on_terminal():
+    if quiet or total <= after or not _on_terminal():
         yield lambda items: items
         return
-    with typer.progressbar(length=total, label="analysing", file=sys.stderr) as bar:
+    with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
 
         def step(items: Iterable[Any]) -> Iterator[Any]:
             for item in items:
@@ -429,5 +470,12 @@ def _progress(total: int, quiet: bool) -> Iterator[Any]:
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script: ``simulate`` runs the practice bot, anything else a report."""
+    # One command, not a group, so that `pairi-report HANDS` needs no subcommand name; `simulate` is
+    # the one word that is not a hand or a file to analyse.
+    if sys.argv[1:2] == ["simulate"]:
+        from .cli_simulate import app as simulate_app
+
+        simulate_app(args=sys.argv[2:], prog_name="pairi-report simulate")
+    else:
+        app()

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .analysis import Analysis, discard_name, names_of
-from .chances import EXACT_SHANTEN, TURNS, Graph, position_of, solve, starts_of, unseen_total
-from .position import Position
-from .practice import Bot, Games, play_from
+from .chances import EXACT_SHANTEN, TURNS, Start, exact_curves, position_of, starts_of, unseen_total
+from .practice import Bot, Games, play, play_from
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
 from .tiles import tile_name
 
@@ -128,30 +127,39 @@ class Outlook:
 
     unseen: int  # U: the tiles the player cannot see
     prospects: tuple[Prospect, ...]
+    practice: Games | None = None  # the practice bot's games from the hand
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict."""
-        return {"unseen": self.unseen, "turns": TURNS, "prospects": [p.to_dict() for p in self.prospects]}
+        out: dict[str, Any] = {
+            "unseen": self.unseen,
+            "turns": TURNS,
+            "prospects": [p.to_dict() for p in self.prospects],
+        }
+        if self.practice is not None:
+            out["practice"] = self.practice.to_dict()
+        return out
 
 
-def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0) -> Outlook:
+def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0, practice: int = 0) -> Outlook:
     """Look ahead from a hand: per start, improvements, shapes, 2-step count and chances by turn.
 
     Chances are exact (``chances``) when the hand is at most 2-shanten; beyond, each start's are
-    estimated from ``games`` practice games (``practice``), seeded from ``seed``.
+    estimated from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``,
+    the bot also plays that many games from the hand itself.
     """
-    position = position_of(analysis)
-    unseen = unseen_total(position, len(analysis.hand.tiles))
-    starts = starts_of(analysis, position)
-    curves = _curves(analysis, position, [tiles for tiles, _ in starts], unseen, games, seed)
+    starts = starts_of(analysis)
+    unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
+    curves = _curves(analysis, starts, unseen, games, seed)
     reds = {d.tile: d.red for d in analysis.discards or ()}
     prospects = []
-    for (tiles, discard), curve in zip(starts, curves, strict=True):
+    for start, curve in zip(starts, curves, strict=True):
+        position, tiles = start.position, start.tiles
         step = position.wait(tiles)
         prospects.append(
             Prospect(
-                discard,
-                reds.get(discard, False) if discard is not None else False,
+                start.discard,
+                reds.get(start.discard, False) if start.discard is not None else False,
                 step.shanten,
                 step.copies,
                 improvements(position, tiles),
@@ -160,18 +168,20 @@ def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0) ->
                 curve,
             )
         )
-    return Outlook(unseen, tuple(prospects))
+    games_played = play(analysis, games=practice, seed=seed) if practice else None
+    return Outlook(unseen, tuple(prospects), games_played)
 
 
-def _curves(
-    analysis: Analysis, position: Position, starts: list[tuple[int, ...]], unseen: int, games: int, seed: int
-) -> list[Curve]:
+def _curves(analysis: Analysis, starts: list[Start], unseen: int, games: int, seed: int) -> list[Curve]:
     """Return each start's chances: exact at 2-shanten or better, else from practice games."""
     if analysis.shanten <= EXACT_SHANTEN:
-        graph = Graph.explore(position, starts)
-        ready, win = solve(graph, "tenpai", unseen), solve(graph, "win", unseen)
-        return [Curve(ready.curve(s), win.curve(s), True) for s in starts]
-    bot = Bot(position)  # shared: the starts' games meet many of the same hands
+        return [Curve(ready, win, True) for ready, win in exact_curves(starts, unseen)]
+    bots: dict[int, Bot] = {}  # one per position: the starts' games meet many of the same hands
     return [
-        Curve.of_games(play_from(position, s, unseen, games, seed + i, bot)) for i, s in enumerate(starts)
+        Curve.of_games(
+            play_from(
+                s.position, s.tiles, unseen, games, seed + i, bots.setdefault(id(s.position), Bot(s.position))
+            )
+        )
+        for i, s in enumerate(starts)
     ]

@@ -102,6 +102,11 @@ class Position:
             tuple(gone),
         )
 
+    @property
+    def hands_known(self) -> int:
+        """Return how many 3n+1 hands the position has answered about (a measure of work done)."""
+        return len(self._waits)
+
     def left(self, tiles: tuple[int, ...]) -> list[int]:
         """Return, per kind, the unseen copies while the concealed hand holds ``tiles``."""
         left = [4 - g for g in self.gone]

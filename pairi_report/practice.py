@@ -21,6 +21,7 @@ from .analysis import Analysis
 from .chances import TURNS, position_of, unseen_total
 from .position import Option, Position, add, remove
 from .shapes import improvement_copies
+from .tiles import tile_name
 
 NEVER = TURNS + 1  # the turn recorded when a game ends without reaching the goal
 
@@ -92,8 +93,9 @@ class Games:
         return tuple(sqrt(p * (1 - p) / self.games) for p in self.share(counts))
 
     def to_dict(self) -> dict[str, object]:
-        """Return the JSON-ready dict: counts by turn, 0 (before any draw) to TURNS."""
-        return {"games": self.games, "ready_by_turn": list(self.ready), "won_by_turn": list(self.won)}
+        """Return the JSON-ready dict: games ready and won by each turn, 0 (before any draw) to TURNS."""
+        out: dict[str, object] = {} if self.discard is None else {"discard": tile_name(self.discard)}
+        return out | {"games": self.games, "ready_by_turn": list(self.ready), "won_by_turn": list(self.won)}
 
 
 def play_from(
@@ -143,10 +145,12 @@ def _running(at: list[int]) -> tuple[int, ...]:
 def play(analysis: Analysis, *, games: int, seed: int = 0) -> Games:
     """Play the practice bot from a hand; a 3n+2 hand starts with the bot's own discard."""
     position = position_of(analysis)
+    unseen = unseen_total(position, len(analysis.hand.tiles))
     tiles = analysis.hand.tiles
     discard = None
     if analysis.discards is not None:
         discard = Bot(position).first_discard(tiles)
         tiles = remove(tiles, discard)
-    result = play_from(position, tiles, unseen_total(position, len(analysis.hand.tiles)), games, seed)
+        position = position_of(analysis, (discard,))  # the discard is out of the wall
+    result = play_from(position, tiles, unseen, games, seed)
     return Games(result.games, result.ready, result.won, discard)

@@ -92,7 +92,10 @@ def test_curves_never_fall() -> None:
     for _ in range(6):  # 14-tile hands: every discard, exact up to 2-shanten
         counts = random_counts(rng, 14)
         a = analyze(counts_text(counts))
-        for p in outlook(a, games=100).prospects:
+        o = outlook(a, games=100)
+        # Each discard's effective copies are the discard table's: the discard is out of the wall.
+        assert [(p.discard, p.count) for p in o.prospects] == [(d.tile, d.ukeire_count) for d in a.discards]
+        for p in o.prospects:
             assert p.chances.exact == (a.shanten <= 2)
             for curve in (p.chances.tenpai, p.chances.win):
                 assert all(x <= y for x, y in zip(curve, curve[1:], strict=False))

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..analysis import Analysis
 from ..batch import Line, Problem
+from ..outlook import Outlook
 from ..summary import Summary
+from .chart import chart_png
 from .i18n import labels
+from .outlook_view import outlook_view
 from .pdf import print_pdf
 from .quiz import quiz_answer, quiz_problem, quiz_view
 from .render import Pictures, render_hand_page, render_html, render_markdown, render_quiz
@@ -41,15 +45,26 @@ class Options:
 
 
 def hand_views(
-    entries: Iterable[tuple[Line, Analysis]], options: Options, files: dict[str, bytes]
+    entries: Iterable[tuple[Line, Analysis]],
+    options: Options,
+    files: dict[str, bytes],
+    looks: Iterable[Outlook] | None = None,
 ) -> Iterable[HandView]:
-    """Yield each hand's view, rendering its strip into ``files``."""
+    """Yield each hand's view, rendering its strip (and, for Markdown, its outlook charts) into ``files``."""
     pictures = options.pictures()
-    for line, analysis in entries:
+    words = labels(options.lang)
+    sections: Iterable[Outlook | None] = itertools.repeat(None) if looks is None else looks
+    for (line, analysis), look in zip(entries, sections, strict=False):
         strip = pictures.strip(analysis.hand, files, analysis.wild)
-        words = labels(options.lang)
+        anchor = f"hand-{line.number}"
+        section = None
+        if look is not None:
+            section = outlook_view(look, anchor, analysis.wild, words)
+            if options.fmt == "md":  # HTML draws its charts inline, as SVG
+                for picture in section.charts:
+                    files[f"img/charts/{picture.file}"] = chart_png(picture.chart, 1, options.lang)
         yield hand_view(
-            analysis, strip, title=line.title, line=line.number, anchor=f"hand-{line.number}", words=words
+            analysis, strip, title=line.title, line=line.number, anchor=anchor, words=words, outlook=section
         )
 
 

@@ -73,6 +73,34 @@ class Labels:
     mean_effective: str  # with {n}
     best_discards: str
     best_discards_note: str
+    # The outlook (--outlook).
+    outlook: str
+    improvement_col: str
+    shape_col: str
+    two_step_col: str
+    tenpai_col: str  # with {turns}
+    win_col: str  # with {turns}
+    ready_title: str
+    draw_col: str
+    waits_col: str
+    good: str
+    bad: str
+    shape_total: str  # with {good} {bad}
+    improvements_title: str
+    improvement_item: str  # with {count} {discard}
+    practice: str  # with {games} {discard}
+    practice_ready: str  # with {turn} {share}
+    practice_won: str  # with {turn} {share}
+    win_chart: str
+    tenpai_chart: str
+    bars_chart: str
+    turns_axis: str
+    chance_axis: str
+    copies_axis: str
+    estimated_key: str
+    model: str  # with {unseen}
+    model_exact: str
+    model_estimated: str  # with {games} {margin}
 
 
 EN = Labels(
@@ -137,6 +165,40 @@ EN = Labels(
     mean_effective="Mean effective tiles: {n} (for a hand with a tile to discard, after its best discard)",
     best_discards="Most common best discards",
     best_discards_note="hands where the tile is among the best discards",
+    outlook="Outlook",
+    improvement_col="Improvement",
+    shape_col="Good / bad shape",
+    two_step_col="2-step avg.",
+    tenpai_col="Tenpai by turn {turns}",
+    win_col="Win by turn {turns}",
+    ready_title="The best ready hand after each effective draw",
+    draw_col="Draw",
+    waits_col="Waits",
+    good="good",
+    bad="bad",
+    shape_total="good shape {good} / bad shape {bad}",
+    improvements_title="Improvement tiles",
+    improvement_item="{count} effective (then discard {discard})",
+    practice="In {games} practice games from this hand (the bot discards {discard} first):",
+    practice_ready="ready by turn {turn} in {share}",
+    practice_won="won by turn {turn} in {share}",
+    win_chart="Win chance by turn",
+    tenpai_chart="Tenpai chance by turn",
+    bars_chart="Effective and improvement tiles per discard",
+    turns_axis="Draws (turns)",
+    chance_axis="Chance (%)",
+    copies_axis="Tile copies",
+    estimated_key="dashed: estimated",
+    model=(
+        "Chances by turn are for solo play: draws come from the {unseen} unseen tiles, no calls; a draw "
+        "that does not lower the shanten is thrown away, one that does is kept with the discard that "
+        "gives the best chance."
+    ),
+    model_exact="Chances without ≈ are exact.",
+    model_estimated=(
+        "Chances marked ≈ are estimated from {games} practice games per discard (95% interval within "
+        "±{margin} points); the bot discards for the most effective tiles."
+    ),
 )
 
 ZH = Labels(
@@ -198,6 +260,36 @@ ZH = Labels(
     mean_effective="平均有效牌：{n}张（需打牌的手牌按最佳打法计）",
     best_discards="最常见的最佳打牌",
     best_discards_note="该牌是最佳打牌之一的手牌数",
+    outlook="展望",
+    improvement_col="改良",
+    shape_col="好型 / 愚型",
+    two_step_col="两步平均",
+    tenpai_col="{turns}巡内听牌",
+    win_col="{turns}巡内和牌",
+    ready_title="每张有效牌进张后的最佳听牌",
+    draw_col="进张",
+    waits_col="待牌",
+    good="好型",
+    bad="愚型",
+    shape_total="好型{good}张 / 愚型{bad}张",
+    improvements_title="改良牌",
+    improvement_item="有效牌{count}张（再打{discard}）",
+    practice="从此手牌练习{games}局（机器人先打{discard}）：",
+    practice_ready="第{turn}巡内听牌{share}",
+    practice_won="第{turn}巡内和牌{share}",
+    win_chart="各巡和牌率",
+    tenpai_chart="各巡听牌率",
+    bars_chart="各打法的有效牌与改良牌",
+    turns_axis="摸牌数（巡）",
+    chance_axis="概率（%）",
+    copies_axis="张数",
+    estimated_key="虚线：模拟估计",
+    model=(
+        "各巡概率按单人模型计算：从{unseen}张未见牌中摸牌，不吃碰；不能减少向听数的牌摸切，"
+        "能减少的留下并打出使概率最高的牌。"
+    ),
+    model_exact="未标≈的概率为精确值。",
+    model_estimated="标有≈的概率由每种打法{games}局练习估计（95%区间在±{margin}个百分点内）；机器人按有效牌最多打牌。",
 )
 
 JA = Labels(
@@ -259,6 +351,36 @@ JA = Labels(
     mean_effective="平均受け入れ：{n}枚（打牌する手牌は最善打牌の値）",
     best_discards="最善打牌の多い順",
     best_discards_note="その牌が最善打牌の一つである手牌の数",
+    outlook="見通し",
+    improvement_col="改良",
+    shape_col="好形 / 愚形",
+    two_step_col="2段階平均",
+    tenpai_col="{turns}巡目まで聴牌",
+    win_col="{turns}巡目まで和了",
+    ready_title="有効牌ごとの最善の聴牌形",
+    draw_col="ツモ",
+    waits_col="待ち",
+    good="好形",
+    bad="愚形",
+    shape_total="好形{good}枚 / 愚形{bad}枚",
+    improvements_title="改良牌",
+    improvement_item="受け入れ{count}枚（{discard}切り）",
+    practice="この手牌から{games}回の練習対局（ボットはまず{discard}切り）：",
+    practice_ready="{turn}巡目までに聴牌{share}",
+    practice_won="{turn}巡目までに和了{share}",
+    win_chart="巡目ごとの和了率",
+    tenpai_chart="巡目ごとの聴牌率",
+    bars_chart="打牌ごとの受け入れと改良",
+    turns_axis="ツモ回数（巡）",
+    chance_axis="確率（%）",
+    copies_axis="枚数",
+    estimated_key="破線：シミュレーション推定",
+    model=(
+        "巡目ごとの確率は一人麻雀のモデル：見えていない{unseen}枚からツモり、鳴きなし。向聴数が"
+        "下がらないツモはツモ切り、下がるツモは残して確率が最も高くなる牌を切る。"
+    ),
+    model_exact="≈の付かない確率は厳密値。",
+    model_estimated="≈の付いた確率は打牌ごとに{games}回の練習対局からの推定（95%区間は±{margin}ポイント以内）。ボットは受け入れ最大の牌を切る。",
 )
 
 LANGUAGES = {"en": EN, "zh": ZH, "ja": JA}

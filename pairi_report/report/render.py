@@ -22,6 +22,7 @@ from PIL import Image
 from .. import __version__
 from ..notation import Hand
 from ..resources import data_dir
+from .chart import chart_svg
 from .files import write_atomic
 from .quiz import QuizView
 from .strip import hand_strip, strip_name
@@ -64,6 +65,7 @@ def environment() -> Environment:
     env.filters["md_escape"] = md_escape
     env.filters["md_code"] = md_code
     env.filters["markdown"] = markdown_html
+    env.filters["svg"] = chart_svg
     return env
 
 

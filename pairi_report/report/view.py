@@ -7,6 +7,7 @@ markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..analysis import Analysis, Discard
 from ..batch import Problem
@@ -16,6 +17,9 @@ from ..tiles import NUM_KINDS, tile_name
 from .i18n import EN, Labels, headline, shanten_words
 from .text import shanten_line, tenhou_text
 from .tileset import WILD_SUFFIX
+
+if TYPE_CHECKING:  # outlook_view builds on this module's Tile
+    from .outlook_view import OutlookView
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,7 @@ class HandView:
     splits: tuple[Split, ...]
     text: str  # Tenhou's plain-text block
     wild: tuple[Tile, ...] = ()  # the wild kinds
+    outlook: OutlookView | None = None  # with --outlook
 
     @property
     def waits_any(self) -> bool:
@@ -196,7 +201,14 @@ def _form_words(words: Labels) -> dict[str, str]:
 
 
 def hand_view(
-    a: Analysis, strip: Strip, *, title: str, line: int | None, anchor: str, words: Labels = EN
+    a: Analysis,
+    strip: Strip,
+    *,
+    title: str,
+    line: int | None,
+    anchor: str,
+    words: Labels = EN,
+    outlook: OutlookView | None = None,
 ) -> HandView:
     """Build one hand's section from its analysis and its strip picture, in the report's language."""
     forms = a.shanten_by_form.to_dict()
@@ -221,6 +233,7 @@ def hand_view(
         splits=_splits(a, words),
         text=tenhou_text(a),
         wild=_tiles(a.wild, a.wild, words),
+        outlook=outlook,
     )
 
 
@@ -258,5 +271,7 @@ def report_view(
         for split in h.splits:
             for block in split.blocks:
                 used.update(t.stem for t in block.tiles)
+        if h.outlook:
+            used |= h.outlook.tiles
     problem_views = tuple(problem_view(p) for p in problems)
     return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words, shown)
