@@ -8,11 +8,10 @@ from typing import Annotated
 
 import typer
 
-from .analysis import RULES, Analysis, analyze
+from .analysis import RULES, Analysis, analyze, discard_name
 from .chances import TURNS
 from .errors import NotationError, PairiError
 from .practice import Games, play
-from .tiles import tile_name
 
 EXAMPLES = """\b
 Examples:
@@ -81,7 +80,7 @@ def simulate(
 
 def table(analysis: Analysis, result: Games) -> str:
     """Return the games as a plain-text table of ready and won shares by turn, and a summary line."""
-    start = f", first discard {tile_name(result.discard)}" if result.discard is not None else ""
+    start = "" if result.discard is None else f", first discard {discard_name(result.discard, result.red)}"
     lines = [
         f"practice bot: {result.games} games from {analysis.hand} ({_shanten(analysis.shanten)}{start})",
         "turn   ready     won",

@@ -203,7 +203,7 @@ class Position:
 
         One engine call and a few array steps for all the draws: improvement tiles ask about each.
         """
-        if self.wild_mask:
+        if self.wild_mask or not draws:
             return [_best(self.options(add(tiles, draw)), shanten) for draw in draws]
         added, taken, spans = [], [], [0]
         for draw in draws:

@@ -17,11 +17,10 @@ import random
 from dataclasses import dataclass, field
 from math import sqrt
 
-from .analysis import Analysis
+from .analysis import Analysis, discard_name, only_red_fives
 from .chances import TURNS, position_of, unseen_total
 from .position import Option, Position, add, remove
 from .shapes import improvement_copies
-from .tiles import tile_name
 
 NEVER = TURNS + 1  # the turn recorded when a game ends without reaching the goal
 
@@ -75,6 +74,7 @@ class Games:
     ready: tuple[int, ...]  # ready[t]: games ready after t draws (TURNS + 1 entries)
     won: tuple[int, ...]
     discard: int | None  # the bot's first discard, for a 3n+2 hand
+    red: bool = False  # the discard is a red five (the hand holds that five only as red fives)
 
     def ready_by(self, turn: int) -> int:
         """Return the games ready by the end of draw ``turn``."""
@@ -94,7 +94,9 @@ class Games:
 
     def to_dict(self) -> dict[str, object]:
         """Return the JSON-ready dict: games ready and won by each turn, 0 (before any draw) to TURNS."""
-        out: dict[str, object] = {} if self.discard is None else {"discard": tile_name(self.discard)}
+        out: dict[str, object] = (
+            {} if self.discard is None else {"discard": discard_name(self.discard, self.red)}
+        )
         return out | {"games": self.games, "ready_by_turn": list(self.ready), "won_by_turn": list(self.won)}
 
 
@@ -153,4 +155,5 @@ def play(analysis: Analysis, *, games: int, seed: int = 0) -> Games:
         tiles = remove(tiles, discard)
         position = position_of(analysis, (discard,))  # the discard is out of the wall
     result = play_from(position, tiles, unseen, games, seed)
-    return Games(result.games, result.ready, result.won, discard)
+    red = discard is not None and discard in only_red_fives(analysis.hand)
+    return Games(result.games, result.ready, result.won, discard, red)

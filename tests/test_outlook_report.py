@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from pairi_report import cli
 from pairi_report.analysis import analyze
+from pairi_report.batch import read_lines
 from pairi_report.chances import TURNS
 from pairi_report.cli_simulate import app as simulate_app
 from pairi_report.outlook import outlook
@@ -55,6 +56,19 @@ def test_batch_json_records_carry_their_outlook(tmp_path: Path) -> None:
     hands = json.loads(first.output)["hands"]
     ready = hands[1]["outlook"]["prospects"][0]
     assert ready["chances"]["tenpai"] == [1.0] * TURNS and "tile" not in ready
+
+
+def test_every_example_hand_has_an_outlook() -> None:
+    for line in read_lines(Path("examples/hands.txt").read_text(encoding="utf-8")):
+        a = analyze(line.hand, wild=line.wild)
+        o = outlook(a, games=20, practice=20)
+        if a.discards is None:
+            assert [p.count for p in o.prospects] == [a.ukeire_count]
+        else:
+            assert [(p.discard, p.count) for p in o.prospects] == [
+                (d.tile, d.ukeire_count) for d in a.discards
+            ]
+        json.dumps(o.to_dict())
 
 
 def test_markdown_report_pictures_the_outlook(tmp_path: Path) -> None:

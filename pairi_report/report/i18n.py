@@ -89,6 +89,7 @@ class Labels:
     improvements_title: str
     improvement_item: str  # with {count} {discard}
     practice: str  # with {games} {discard}
+    practice_hand: str  # with {games}: a 3n+1 hand, no discard first
     practice_ready: str  # with {turn} {share}
     practice_won: str  # with {turn} {share}
     win_chart: str
@@ -98,6 +99,7 @@ class Labels:
     chance_axis: str
     copies_axis: str
     estimated_key: str
+    this_hand: str  # a 3n+1 hand's curve in a chart
     model: str  # with {unseen}
     model_exact: str
     model_estimated: str  # with {games} {margin}
@@ -180,6 +182,7 @@ EN = Labels(
     improvements_title="Improvement tiles",
     improvement_item="{count} effective (then discard {discard})",
     practice="In {games} practice games from this hand (the bot discards {discard} first):",
+    practice_hand="In {games} practice games from this hand:",
     practice_ready="ready by turn {turn} in {share}",
     practice_won="won by turn {turn} in {share}",
     win_chart="Win chance by turn",
@@ -189,6 +192,7 @@ EN = Labels(
     chance_axis="Chance (%)",
     copies_axis="Tile copies",
     estimated_key="dashed: estimated",
+    this_hand="this hand",
     model=(
         "Chances by turn are for solo play: draws come from the {unseen} unseen tiles, no calls; a draw "
         "that does not lower the shanten is thrown away, one that does is kept with the discard that "
@@ -275,6 +279,7 @@ ZH = Labels(
     improvements_title="改良牌",
     improvement_item="有效牌{count}张（再打{discard}）",
     practice="从此手牌练习{games}局（机器人先打{discard}）：",
+    practice_hand="从此手牌练习{games}局：",
     practice_ready="第{turn}巡内听牌{share}",
     practice_won="第{turn}巡内和牌{share}",
     win_chart="各巡和牌率",
@@ -284,6 +289,7 @@ ZH = Labels(
     chance_axis="概率（%）",
     copies_axis="张数",
     estimated_key="虚线：模拟估计",
+    this_hand="此手牌",
     model=(
         "各巡概率按单人模型计算：从{unseen}张未见牌中摸牌，不吃碰；不能减少向听数的牌摸切，"
         "能减少的留下并打出使概率最高的牌。"
@@ -366,6 +372,7 @@ JA = Labels(
     improvements_title="改良牌",
     improvement_item="受け入れ{count}枚（{discard}切り）",
     practice="この手牌から{games}回の練習対局（ボットはまず{discard}切り）：",
+    practice_hand="この手牌から{games}回の練習対局：",
     practice_ready="{turn}巡目までに聴牌{share}",
     practice_won="{turn}巡目までに和了{share}",
     win_chart="巡目ごとの和了率",
@@ -375,6 +382,7 @@ JA = Labels(
     chance_axis="確率（%）",
     copies_axis="枚数",
     estimated_key="破線：シミュレーション推定",
+    this_hand="この手牌",
     model=(
         "巡目ごとの確率は一人麻雀のモデル：見えていない{unseen}枚からツモり、鳴きなし。向聴数が"
         "下がらないツモはツモ切り、下がるツモは残して確率が最も高くなる牌を切る。"

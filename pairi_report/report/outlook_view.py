@@ -154,9 +154,9 @@ def _improvement_rows(p: Prospect, wild: tuple[int, ...], words: Labels) -> tupl
     )
 
 
-def _label(p: Prospect) -> str:
-    """Return a discard's label in charts (the hand's own notation for a 3n+1 hand)."""
-    return "—" if p.discard is None else discard_name(p.discard, p.red)
+def _label(p: Prospect, words: Labels) -> str:
+    """Return a discard's label in charts ("this hand" for a 3n+1 hand)."""
+    return words.this_hand if p.discard is None else discard_name(p.discard, p.red)
 
 
 def _charts(o: Outlook, anchor: str, words: Labels) -> tuple[Picture, ...]:
@@ -166,7 +166,7 @@ def _charts(o: Outlook, anchor: str, words: Labels) -> tuple[Picture, ...]:
     for goal, title in (("win", words.win_chart), ("tenpai", words.tenpai_chart)):
         if goal == "tenpai" and all(p.shanten <= 0 for p in shown):
             continue  # every curve would be flat at 100%
-        rows = [ChanceInput(_label(p), getattr(p.chances, goal), not p.chances.exact) for p in shown]
+        rows = [ChanceInput(_label(p, words), getattr(p.chances, goal), not p.chances.exact) for p in shown]
         chart = chance_chart(
             rows,
             title=title,
@@ -174,12 +174,12 @@ def _charts(o: Outlook, anchor: str, words: Labels) -> tuple[Picture, ...]:
             y_label=words.chance_axis,
             estimated_label=words.estimated_key,
         )
-        alt = f"{title}: {words.chance_axis}, {words.turns_axis}"
+        alt = f"{title} ({', '.join(r.label for r in rows)}): {words.chance_axis}, {words.turns_axis}"
         if any(r.estimated for r in rows):
             alt += f"; {words.estimated_key}"
         out.append(Picture(chart, f"{anchor}-{goal}.png", f"{anchor}-{goal}", alt))
     if len(o.prospects) > 1:
-        bars = [BarInput(_label(p), p.count, p.improvement_count) for p in o.prospects[:BARS]]
+        bars = [BarInput(_label(p, words), p.count, p.improvement_count) for p in o.prospects[:BARS]]
         chart = bar_chart(
             bars,
             title=words.bars_chart,
@@ -200,8 +200,11 @@ def _practice(games: Games | None, words: Labels) -> str:
         words.practice_ready.format(turn=t, share=_percent(games.ready[t] / games.games)) for t in SHOWN_TURNS
     ]
     won = words.practice_won.format(turn=TURNS, share=_percent(games.won[TURNS] / games.games))
-    first = "—" if games.discard is None else tile_name(games.discard)
-    return f"{words.practice.format(games=games.games, discard=first)} {', '.join(share)}; {won}"
+    if games.discard is None:
+        intro = words.practice_hand.format(games=games.games)
+    else:
+        intro = words.practice.format(games=games.games, discard=discard_name(games.discard, games.red))
+    return f"{intro} {', '.join(share)}; {won}"
 
 
 def _notes(o: Outlook, words: Labels) -> tuple[str, ...]:
