@@ -22,11 +22,10 @@ from typing import NamedTuple, cast
 
 import numpy as np
 
-from .engine.combine import DISCARD_DELTA, FORMS, distance_rows, key_arrays, key_rows, suit_keys
+from .engine.combine import DISCARD_DELTA, FORMS, distance_rows, key_arrays, suit_keys
 from .notation import Hand
 from .tiles import NUM_KINDS
 
-ALL_TILES = (1 << NUM_KINDS) - 1
 _KINDS = np.arange(NUM_KINDS, dtype=np.int64)
 
 
@@ -170,31 +169,6 @@ class Position:
             found = self._options[tiles] = self._compute_options(tiles)
         return found
 
-    def prefetch(self, tiles: tuple[int, ...], draws: list[int]) -> None:
-        """Work out at once the discard rows after each of several draws to 3n+1 tiles.
-
-        One engine call for every hand instead of one each: looking ahead asks about every draw.
-        """
-        if self.wild_mask:
-            return  # wild hands are rare; they are worked out one hand at a time
-        todo = [(draw, drawn) for draw in draws if (drawn := add(tiles, draw)) not in self._options]
-        if not todo:
-            return
-        added, taken, spans = [], [], []
-        for draw, drawn in todo:
-            kinds = sorted(set(drawn))
-            added += [draw] * len(kinds)
-            taken += kinds
-            spans.append(kinds)
-        keys = np.array(suit_keys(tiles), np.int64) - DISCARD_DELTA[added] + DISCARD_DELTA[taken]
-        rows = key_rows(keys, self.sets, self.forms, self.caps, False, self.quad_pairs)
-        at = 0
-        for (_, drawn), kinds in zip(todo, spans, strict=True):
-            end = at + len(kinds)
-            plan = list(zip(kinds, rows.distance[at:end], rows.masks[at:end], [0] * len(kinds), strict=True))
-            self._options[drawn] = self._rows(drawn, plan)
-            at = end
-
     def best_after_draws(
         self, tiles: tuple[int, ...], draws: list[int], shanten: int
     ) -> list[tuple[int, int] | None]:
@@ -235,16 +209,14 @@ class Position:
 
     def _rows(self, tiles: tuple[int, ...], plan: list[tuple[int, int, int, int]]) -> tuple[Option, ...]:
         """Turn (discard, distance, raw mask, wilds left) into rows, copies counted with the discard gone."""
-        one, two, three, four = self._used(tiles)
-        wild_mask = self.wild_mask
+        used = self._used(tiles)
         closest = min(distance - left for _, distance, _, left in plan)
         out = []
         for tile, distance, raw, left in plan:
-            shanten = max(0, distance - left) - 1
-            effective = raw & ~wild_mask | (wild_mask if shanten >= 0 else 0) if wild_mask else raw
-            mask = effective & ~four
-            count = 4 * mask.bit_count() - (mask & one).bit_count() - (mask & two).bit_count()
-            option = Option(tile, shanten, mask, count - (mask & three).bit_count())
+            shanten = shanten_of(distance, left)
+            effective = wild_effective(raw, shanten, self.wild_mask)
+            mask = effective & ~used[3]
+            option = Option(tile, shanten, mask, self._count(mask, used))
             out.append(option)
             if distance - left == closest and not effective >> tile & 1:
                 # The hand left behind has the same effective tiles and copies (only the discard's own
