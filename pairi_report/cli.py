@@ -18,7 +18,7 @@ import typer
 from .analysis import RULES, Analysis, analyze, rule_set
 from .batch import Line, Problem, read_lines
 from .errors import NotationError, PairiError
-from .outlook import DEFAULT_GAMES, Outlook, outlook
+from .outlook import DEFAULT_GAMES, Outlook, outlooks
 from .report.files import atomic_stream, write_atomic
 from .report.text import tenhou_text
 from .stream import Settings, analyse_stream, csv_header, default_workers, read_blocks
@@ -149,7 +149,9 @@ def run(
     workers: Annotated[
         int | None,
         typer.Option(
-            min=1, help="Processes for --format jsonl or csv (default: every core), e.g. --workers 2."
+            min=1,
+            help="Processes for --format jsonl or csv, and for --outlook (default: every core), "
+            "e.g. --workers 2.",
         ),
     ] = None,
     look_ahead: Annotated[
@@ -198,7 +200,7 @@ def run(
         entries, problems = _analyse_batch(source, rules, visible, wild_kinds)
     else:
         entries, problems = [(Line(1, source, 1, ""), _analyse_one(source, rules, visible, wild_kinds))], []
-    looks = _outlooks(entries, games, quiet) if look_ahead else None
+    looks = _outlooks(entries, games, workers or default_workers(), quiet) if look_ahead else None
     if fmt in (Format.json, Format.text):
         _emit(_render_plain(entries, problems, fmt, batch, looks), output, fmt, quiet)
     else:
@@ -331,10 +333,11 @@ def _analyse_batch(
     return entries, problems
 
 
-def _outlooks(entries: list[tuple[Line, Analysis]], games: int, quiet: bool) -> list[Outlook]:
-    """Look ahead from every hand (a progress bar on a terminal: this takes a while)."""
+def _outlooks(entries: list[tuple[Line, Analysis]], games: int, workers: int, quiet: bool) -> list[Outlook]:
+    """Look ahead from every hand, on several cores (a progress bar on a terminal: this takes a while)."""
+    analyses = [a for _, a in entries]
     with _progress(len(entries), quiet, after=1, label="looking ahead") as step:
-        return [outlook(a, games=games, practice=games) for _, a in step(entries)]
+        return list(step(outlooks(analyses, games=games, practice=games, workers=workers)))
 
 
 def _render_plain(

@@ -17,7 +17,7 @@ from pairi_report.analysis import analyze
 from pairi_report.batch import read_lines
 from pairi_report.chances import TURNS
 from pairi_report.cli_simulate import app as simulate_app
-from pairi_report.outlook import outlook
+from pairi_report.outlook import outlook, outlooks
 from pairi_report.practice import play
 
 ONE_SHANTEN = "34m456p789s117z468p"
@@ -69,6 +69,13 @@ def test_every_example_hand_has_an_outlook() -> None:
                 (d.tile, d.ukeire_count) for d in a.discards
             ]
         json.dumps(o.to_dict())
+
+
+def test_outlooks_are_the_same_on_any_number_of_processes() -> None:
+    analyses = [analyze(text) for text in (ONE_SHANTEN, "2378m1256p3489s15z", "123m456p789s1122z")]
+    alone = list(outlooks(analyses, games=30, practice=30, workers=1))
+    assert list(outlooks(analyses, games=30, practice=30, workers=2)) == alone
+    assert alone[0] == outlook(analyses[0], games=30, practice=30)
 
 
 def test_markdown_report_pictures_the_outlook(tmp_path: Path) -> None:
