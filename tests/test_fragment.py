@@ -29,7 +29,7 @@ FRAGMENT
 
 def make_fragment(out: Path) -> str:
     result = CliRunner().invoke(
-        app, [HAND, "-o", str(out), "-f", "html", "--fragment", "--self-contained", "-q"]
+        app, [HAND, "-o", str(out), "-f", "html", "--fragment", "--self-contained", "--outlook", "-q"]
     )
     assert result.exit_code == 0, result.output
     return (out / "index.html").read_text(encoding="utf-8")
@@ -70,8 +70,18 @@ def test_a_fragment_survives_a_hostile_page(tmp_path: Path) -> None:
         strip = page.eval_on_selector(
             ".pairi-report .strip img", "i => [i.getBoundingClientRect().width, i.naturalWidth]"
         )
+        words = page.eval_on_selector_all(
+            ".pairi-report svg text",
+            "els => els.map(e => [getComputedStyle(e).fontSize, e.getAttribute('font-size')])",
+        )
+        charts = page.eval_on_selector_all(
+            ".pairi-report figure.chart svg", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
         page.screenshot(path=str(tmp_path / "host.png"))
         browser.close()
+    # The outlook's charts keep their own type sizes and their width.
+    assert words and all(size == f"{attr}px" for size, attr in words), words[:3]
+    assert charts and all(w >= 500 for w in charts), charts
     assert tiles and all(w >= 20 and h >= 28 and bg for w, h, bg in tiles), tiles[:3]
     assert table == "table"
     assert strip[0] >= 14 * 30 and strip[1] > 0
