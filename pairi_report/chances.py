@@ -60,7 +60,7 @@ class Graph:
 
     @classmethod
     def explore(cls, position: Position, starts: list[tuple[int, ...]]) -> Graph:
-        """Return the graph of every hand reachable from the starts, each at most 2-shanten."""
+        """Return the graph of every hand reachable from the starts along the model's moves."""
         graph = cls(position, [(), ()], [-1, 99], [[], []])
         index: dict[tuple[int, ...], int] = {}
         todo = [graph._add(tiles, index) for tiles in starts]

@@ -9,7 +9,7 @@ import sim_chances
 import xiangting
 
 from pairi_report.analysis import analyze
-from pairi_report.chances import TURNS, ready_win
+from pairi_report.chances import TURNS, Graph, position_of, ready_win, solve, unseen_total
 from pairi_report.notation import Hand
 from pairi_report.outlook import outlook
 from pairi_report.position import Position
@@ -111,6 +111,20 @@ def test_exact_chances_agree_with_a_simulation(seed: int) -> None:
     # Over all 34 horizons and goals: no drift one way (the mean z, scaled to one standard error).
     mean = sum(r.z for r in rows) / len(rows)
     assert abs(mean) * len(rows) ** 0.5 <= 3, mean
+
+
+def test_the_simulation_plays_the_model_s_own_choices() -> None:
+    a = analyze(sim_chances.hand(1))
+    position = position_of(a)
+    solution = solve(Graph.explore(position, [a.hand.tiles]), "win", unseen_total(position, 13))
+    nxt = sim_chances.policy(solution, TURNS)
+    checked = 0
+    for state in range(2, len(solution.graph.states)):
+        for move, (draw, _, _) in enumerate(solution.graph.moves[state]):
+            for made in (0, 8, TURNS - 1):
+                assert nxt[state, draw, made] == solution.choice(state, move, made, TURNS)
+                checked += 1
+    assert checked > 100
 
 
 def _necessary(counts: list[int]) -> tuple[int, int]:
