@@ -19,6 +19,7 @@ from .engine.combine import FORMS, distance_rows
 from .engine.decompose import Block, orphans_split, regular_splits, seven_pairs_split
 from .errors import NotationError, PairiError
 from .notation import Hand, check_visible
+from .position import concealed_shape
 from .tiles import FIVES, NUM_KINDS, SUITS, compact, parse_tile, tile_name
 
 _NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
@@ -284,18 +285,14 @@ class _Context:
         for i, tile in enumerate(gone):
             run = run + 1 if i and gone[i - 1] == tile else 0
             used[run] |= 1 << tile
-        caps = None
-        if hand.melds:
-            caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
+        sets, forms, caps = concealed_shape(hand, rule.forms)
         natural = tuple(t for t in hand.tiles if t not in wild) if wild else hand.tiles
-        closed = not hand.melds and len(hand.tiles) >= 13
-        # A short hand without brackets counts its missing tiles as called melds, as Tenhou does.
         return cls(
             natural,
             len(hand.tiles) - len(natural),
             sum(1 << t for t in wild),
-            len(hand.tiles) // 3,
-            rule.forms if closed else ("regular",),
+            sets,
+            forms,
             rule.quad_pairs,
             caps,
             ALL_TILES & ~used[3],

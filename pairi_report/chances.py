@@ -19,7 +19,8 @@ over (hand, draws made, horizon), done for a whole level at once with numpy.
 
 >>> from pairi_report.analysis import analyze
 >>> a = analyze("123m456p789s1122z")
->>> f"{win_by_turn(a)[0][-1]:.4f}", f"{ready_win(123, 4, 17):.4f}"
+>>> (_, win), = exact_curves(starts_of(a), 123)
+>>> f"{win[-1]:.4f}", f"{ready_win(123, 4, 17):.4f}"
 ('0.4528', '0.4528')
 """
 
@@ -218,10 +219,3 @@ def exact_curves(starts: list[Start], unseen: int) -> list[tuple[tuple[float, ..
         for s in group:
             found[(id(s.position), s.tiles)] = (ready.curve(s.tiles), win.curve(s.tiles))
     return [found[(id(s.position), s.tiles)] for s in starts]
-
-
-def win_by_turn(analysis: Analysis) -> list[tuple[float, ...]]:
-    """Return the exact win chance by turn of each start of a hand."""
-    starts = starts_of(analysis)
-    unseen = unseen_total(starts[0].position, len(analysis.hand.tiles))
-    return [win for _, win in exact_curves(starts, unseen)]

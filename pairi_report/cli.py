@@ -86,7 +86,7 @@ class Naming(StrEnum):
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
+def fail(message: str, code: int = 2) -> typer.Exit:
     """Print an error line to stderr and return the exit to raise."""
     typer.echo(f"pairi-report: error: {message}", err=True)
     return typer.Exit(code)
@@ -175,31 +175,34 @@ def run(
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
     fmt = fmt or (Format.md if output else Format.text)
     if fmt in (Format.md, Format.html, Format.pdf) and output is None:
-        raise _fail(f"--format {fmt.value} writes a folder of files; add -o DIR, e.g. -o out/")
+        raise fail(f"--format {fmt.value} writes a folder of files; add -o DIR, e.g. -o out/")
     if fragment and fmt is not Format.html:
-        raise _fail("--fragment is HTML to embed; use it with --format html")
+        raise fail("--fragment is HTML to embed; use it with --format html")
     if quiz and fmt in (Format.json, Format.text):
-        raise _fail("--quiz makes a problem sheet; use it with --format md, html or pdf")
+        raise fail("--quiz makes a problem sheet; use it with --format md, html or pdf")
     if look_ahead and (quiz or fmt not in (Format.md, Format.html, Format.pdf, Format.json)):
-        raise _fail(
+        raise fail(
             "--outlook adds sections to a report; use it with --format md, html, pdf or json, no --quiz"
         )
     batch = source == "-" or _is_file(source)
     wild_kinds = tuple(wild or ())
     if fmt in (Format.jsonl, Format.csv):
         if quiz or fragment or self_contained:
-            raise _fail(f"--format {fmt.value} streams analysis rows; it takes no report options")
+            raise fail(f"--format {fmt.value} streams analysis rows; it takes no report options")
         try:
             rule_set(rules)  # before any line is read
         except PairiError as err:
-            raise _fail(str(err)) from None
+            raise fail(str(err)) from None
         settings = Settings(fmt.value, rules, visible, wild_kinds)
         bad = _stream(source, batch, output, settings, workers or default_workers(), quiet)
         raise typer.Exit(1 if bad else 0)
     if batch:
         entries, problems = _analyse_batch(source, rules, visible, wild_kinds)
     else:
-        entries, problems = [(Line(1, source, 1, ""), _analyse_one(source, rules, visible, wild_kinds))], []
+        entries, problems = (
+            [(Line(1, source, 1, ""), analyse_or_exit(source, rules, visible, wild_kinds))],
+            [],
+        )
     looks = _outlooks(entries, games, workers or default_workers(), quiet) if look_ahead else None
     if fmt in (Format.json, Format.text):
         _emit(_render_plain(entries, problems, fmt, batch, looks), output, fmt, quiet)
@@ -258,7 +261,7 @@ def _opened(source: str, batch: bool) -> Iterator[BinaryIO]:
     try:
         handle = open(source, "rb")  # noqa: SIM115 - closed below, after the stream is read
     except OSError as err:
-        raise _fail(f"{source}: {err.strerror}") from None
+        raise fail(f"{source}: {err.strerror}") from None
     with handle:
         yield handle
 
@@ -279,7 +282,7 @@ def _sink(output: Path | None, name: str) -> Iterator[BinaryIO]:
         with atomic_stream(output, name) as (handle, _):
             yield handle
     except (PairiError, OSError) as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
 
 
 def _is_file(source: str) -> bool:
@@ -290,7 +293,7 @@ def _is_file(source: str) -> bool:
         return False
 
 
-def _analyse_one(source: str, rules: str, visible: str | None, wild: tuple[str, ...]) -> Analysis:
+def analyse_or_exit(source: str, rules: str, visible: str | None, wild: tuple[str, ...]) -> Analysis:
     """Analyse the hand given on the command line, or exit 2 with the error and a caret."""
     try:
         return analyze(source, rules=rules, visible=visible, wild=wild)
@@ -299,7 +302,7 @@ def _analyse_one(source: str, rules: str, visible: str | None, wild: tuple[str, 
         typer.echo(err.caret(), err=True)
         raise typer.Exit(2) from None
     except PairiError as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
 
 
 def _read_source(source: str) -> str:
@@ -309,9 +312,9 @@ def _read_source(source: str) -> str:
             return sys.stdin.buffer.read().decode("utf-8")
         return Path(source).read_bytes().decode("utf-8")
     except UnicodeDecodeError as err:
-        raise _fail(f"{source}: not UTF-8 text (byte {err.start + 1}); expected a UTF-8 file") from None
+        raise fail(f"{source}: not UTF-8 text (byte {err.start + 1}); expected a UTF-8 file") from None
     except OSError as err:
-        raise _fail(f"{source}: {err.strerror}") from None
+        raise fail(f"{source}: {err.strerror}") from None
 
 
 def _analyse_batch(
@@ -327,7 +330,7 @@ def _analyse_batch(
         except NotationError as err:
             problems.append(Problem.of(line, err))
         except PairiError as err:
-            raise _fail(str(err)) from None
+            raise fail(str(err)) from None
     for p in problems:
         typer.echo(f"{name}:{p.line}:{p.column}: error: {p.message}", err=True)
     return entries, problems
@@ -379,7 +382,7 @@ def _emit(body: str, output: Path | None, fmt: Format, quiet: bool) -> None:
     try:
         path = write_atomic(output, name, body.encode("utf-8"))
     except (PairiError, OSError) as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
     if not quiet:
         typer.echo(f"wrote {path}", err=True)
 
@@ -417,7 +420,7 @@ def _write_report(
     from .report.tileset import TileSet
 
     if look.tiles_dir is not None and not look.tiles_dir.is_dir():
-        raise _fail(f"--tiles {str(look.tiles_dir)!r} is not a folder of tile pictures")
+        raise fail(f"--tiles {str(look.tiles_dir)!r} is not a folder of tile pictures")
     tileset = TileSet(look.tiles_dir, look.naming.value)
     missing = tileset.missing(tile_names())
     if missing:
@@ -442,7 +445,7 @@ def _write_report(
             result = report_files(hands, problems, options, files, summary)
         written = write_files(output, result)
     except (PairiError, OSError) as err:
-        raise _fail(str(err)) from None
+        raise fail(str(err)) from None
     if not quiet:
         page = next(p for p in written if p.name.startswith(("index.", "quiz.")))
         pictures = f"{len(written) - 1} pictures" if len(written) > 1 else "pictures inline"

@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from .analysis import RULES, Analysis, analyze, discard_name
+from .analysis import RULES, Analysis, discard_name
 from .chances import TURNS
-from .errors import NotationError, PairiError
+from .cli import analyse_or_exit, fail
 from .practice import Games, play
 
 EXAMPLES = """\b
@@ -55,21 +55,9 @@ def simulate(
     lowers the shanten, discarding for the most effective tiles (ties: the most improvement tiles).
     A 14-tile hand starts with the bot's own discard.
     """
-    try:
-        analysis = analyze(hand, rules=rules, visible=visible, wild=tuple(wild or ()))
-    except NotationError as err:
-        typer.echo(f"pairi-report: error: line 1, {err}", err=True)
-        typer.echo(err.caret(), err=True)
-        raise typer.Exit(2) from None
-    except PairiError as err:
-        typer.echo(f"pairi-report: error: {err}", err=True)
-        raise typer.Exit(2) from None
+    analysis = analyse_or_exit(hand, rules, visible, tuple(wild or ()))
     if analysis.win:
-        typer.echo(
-            f"pairi-report: error: {analysis.hand} is already complete; expected a hand to play from",
-            err=True,
-        )
-        raise typer.Exit(2)
+        raise fail(f"{analysis.hand} is already complete; expected a hand to play from")
     result = play(analysis, games=games, seed=seed)
     if fmt is SimFormat.json:
         doc = {"hand": str(analysis.hand), "seed": seed} | result.to_dict()

@@ -156,7 +156,7 @@ def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0, pr
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
     curves = _curves(analysis, starts, unseen, games, seed)
-    reds = {d.tile: d.red for d in analysis.discards or ()}
+    reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
     prospects = []
     for start, curve in zip(starts, curves, strict=True):
         position, tiles = start.position, start.tiles
@@ -164,7 +164,7 @@ def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0, pr
         prospects.append(
             Prospect(
                 start.discard,
-                reds.get(start.discard, False) if start.discard is not None else False,
+                reds.get(start.discard, False),
                 step.shanten,
                 step.copies,
                 improvements(position, tiles),

@@ -87,19 +87,8 @@ class Position:
         for meld in hand.melds:
             for tile in meld.tiles:
                 gone[tile] += 1
-        caps = None
-        if hand.melds:
-            caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
-        closed = not hand.melds and len(hand.tiles) >= 13
-        # A short hand without brackets counts its missing tiles as called melds, as Tenhou does.
-        return cls(
-            len(hand.tiles) // 3,
-            forms if closed else ("regular",),
-            quad_pairs,
-            caps,
-            sum(1 << t for t in wild),
-            tuple(gone),
-        )
+        sets, shapes, caps = concealed_shape(hand, forms)
+        return cls(sets, shapes, quad_pairs, caps, sum(1 << t for t in wild), tuple(gone))
 
     @property
     def hands_known(self) -> int:
@@ -223,6 +212,21 @@ class Position:
                 # copies differ, and it is not among them): remember them, as looking ahead asks next.
                 self._waits.setdefault(remove(tiles, tile), Step(shanten, mask, option.copies))
         return tuple(out)
+
+
+def concealed_shape(
+    hand: Hand, forms: tuple[str, ...]
+) -> tuple[int, tuple[str, ...], tuple[int, ...] | None]:
+    """Return what a hand's concealed tiles must make: sets, the forms that apply, copy limits per kind.
+
+    Melds (or a short hand) leave only the regular form; melds leave fewer copies of their kinds.
+    """
+    caps = None
+    if hand.melds:
+        caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
+    closed = not hand.melds and len(hand.tiles) >= 13
+    # A short hand without brackets counts its missing tiles as called melds, as Tenhou does.
+    return len(hand.tiles) // 3, forms if closed else ("regular",), caps
 
 
 def _best(options: tuple[Option, ...], shanten: int) -> tuple[int, int] | None:

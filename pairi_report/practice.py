@@ -7,7 +7,7 @@ The same seed gives the same games.
 
 >>> from pairi_report.analysis import analyze
 >>> games = play(analyze("123m456p789s1122z"), games=200, seed=1)
->>> games.ready[0] == 200, 0 < games.won_by(17) < 200
+>>> games.ready[0] == 200, 0 < games.won[17] < 200
 (True, True)
 """
 
@@ -75,14 +75,6 @@ class Games:
     won: tuple[int, ...]
     discard: int | None  # the bot's first discard, for a 3n+2 hand
     red: bool = False  # the discard is a red five (the hand holds that five only as red fives)
-
-    def ready_by(self, turn: int) -> int:
-        """Return the games ready by the end of draw ``turn``."""
-        return self.ready[turn]
-
-    def won_by(self, turn: int) -> int:
-        """Return the games won by the end of draw ``turn``."""
-        return self.won[turn]
 
     def share(self, counts: tuple[int, ...]) -> tuple[float, ...]:
         """Return the shares of games by draw 1..TURNS."""

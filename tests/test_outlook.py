@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+import peers
 import pytest
 import sim_chances
-import xiangting
 
 from pairi_report.analysis import analyze
 from pairi_report.chances import TURNS, Graph, position_of, ready_win, solve, unseen_total
@@ -17,8 +17,6 @@ from pairi_report.practice import play
 from pairi_report.sampling import counts_text, random_counts
 from pairi_report.shapes import improvements, ready_shapes, two_step
 from pairi_report.tiles import NUM_KINDS
-
-_FOUR = xiangting.PlayerCount.FOUR
 
 
 def _complete(rng: random.Random) -> list[int]:
@@ -47,11 +45,8 @@ def _shanten_hands(seed: int, shanten: int, count: int, size: int = 13) -> list[
     out = []
     while len(out) < count:
         counts = random_counts(rng, size)
-        if size == 13:
-            found = xiangting.calculate_replacement_number(counts, _FOUR) - 1
-        else:
-            found = analyze(counts_text(counts)).shanten
-        if found == shanten:
+        oracle = peers.xiangting_ukeire(counts)[0] if size == 13 else analyze(counts_text(counts)).shanten
+        if oracle == shanten:
             out.append(counts)
     return out
 
@@ -127,22 +122,16 @@ def test_the_simulation_plays_the_model_s_own_choices() -> None:
     assert checked > 100
 
 
-def _necessary(counts: list[int]) -> tuple[int, int]:
-    """Return xiangting's shanten and necessary-tile mask of a 3n+1 hand."""
-    rn, mask = xiangting.calculate_necessary_tiles(counts, _FOUR)
-    return rn - 1, mask
-
-
-def _live(mask: int, counts: list[int]) -> tuple[list[int], int]:
-    """Return the kinds of a mask with an unseen copy, and their copies, with ``counts`` held."""
-    kinds = [t for t in range(NUM_KINDS) if mask >> t & 1 and counts[t] < 4]
+def _live(needed: list[int], counts: list[int]) -> tuple[list[int], int]:
+    """Return the kinds needed with an unseen copy, and their copies, with ``counts`` held."""
+    kinds = [t for t in needed if counts[t] < 4]
     return kinds, sum(4 - counts[t] for t in kinds)
 
 
 def _brute(counts: list[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], float]:
     """Improvements, ready shapes and the 2-step count by trying every draw and every discard."""
-    shanten, mask = _necessary(counts)
-    _, count = _live(mask, counts)
+    shanten, needed = peers.xiangting_ukeire(counts)
+    _, count = _live(needed, counts)
     found, shapes, total = [], [], 0
     for draw in range(NUM_KINDS):
         if counts[draw] == 4:
@@ -153,18 +142,18 @@ def _brute(counts: list[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ..
         for discard in range(NUM_KINDS):
             if counts[discard]:
                 counts[discard] -= 1
-                s, m = _necessary(counts)
+                s, after = peers.xiangting_ukeire(counts)
                 counts[discard] += 1
-                kinds, n = _live(m, counts)
+                kinds, n = _live(after, counts)
                 rows.append((s, n, len(kinds), discard, kinds))
         counts[draw] -= 1
         keep = [r for r in rows if r[0] == shanten]
         better = [r for r in rows if r[0] == shanten - 1]
-        if not mask >> draw & 1 and keep:
+        if draw not in needed and keep:
             best = max(keep, key=lambda r: (r[1], -r[3]))
             if best[1] > count:
                 found.append((draw, copies, best[3], best[1]))
-        if mask >> draw & 1:
+        if draw in needed:
             top = max(better, key=lambda r: (r[1], -r[3]))
             total += copies * top[1]
             if shanten == 1:
@@ -192,7 +181,7 @@ def test_practice_games_repeat_and_match_the_closed_form() -> None:
     assert first == again
     assert first.ready == (3000,) * (TURNS + 1)
     p = ready_win(123, 4, TURNS)
-    assert abs(first.won_by(TURNS) / 3000 - p) <= 3 * (p * (1 - p) / 3000) ** 0.5
+    assert abs(first.won[TURNS] / 3000 - p) <= 3 * (p * (1 - p) / 3000) ** 0.5
     assert play(a, games=3000, seed=6) != first
 
 

@@ -113,21 +113,6 @@ def distance_rows(
     wild tiles from the distances.
     """
     rows = np.array(suit_keys(tiles), dtype=np.int64) + DISCARD_DELTA[[NUM_KINDS, *discards]]
-    return key_rows(rows, sets, forms, caps, wild, quad_pairs)
-
-
-def key_rows(
-    rows: np.ndarray,
-    sets: int,
-    forms: tuple[str, ...] = FORMS,
-    caps: tuple[int, ...] | None = None,
-    wild: bool = False,
-    quad_pairs: bool = False,
-) -> Rows:
-    """Return the distances and masks of hands given as (n, 4) suit keys; ``by_form`` is row 0's.
-
-    The arguments after ``rows`` are those of ``distance_rows``.
-    """
     distance, masks, by_form = key_arrays(rows, sets, forms, caps, wild, quad_pairs)
     return Rows(distance.tolist(), masks.tolist(), by_form)
 
@@ -140,7 +125,10 @@ def key_arrays(
     wild: bool = False,
     quad_pairs: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, tuple[int | None, ...]]:
-    """Return ``key_rows`` as arrays: distances and masks (int64), and row 0's distance per form."""
+    """Return the distances and masks (int64) of hands given as (n, 4) suit keys, and row 0's per form.
+
+    The arguments after ``rows`` are those of ``distance_rows``.
+    """
     t = tables(wild, quad_pairs)
     if wild:
         caps = None  # a wild tile may stand for a copy that the melds have used up

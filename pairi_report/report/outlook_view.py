@@ -14,7 +14,7 @@ from ..practice import Games
 from ..tiles import tile_name
 from .chart import BarInput, ChanceInput, Chart, bar_chart, chance_chart
 from .i18n import Labels, shanten_words
-from .view import Tile, tile
+from .view import Tile, pictures_of, tile
 
 SHOWN_TURNS = (6, 12, TURNS)  # the turns the table gives chances for
 CURVES = 6  # discards drawn in a chance chart: the first rows of the table
@@ -106,14 +106,14 @@ def _chances(curve: Curve, values: tuple[float, ...]) -> str:
     return " · ".join(mark + _percent(values[t - 1]) for t in SHOWN_TURNS)
 
 
-def _tile(name: str, wild: tuple[int, ...], words: Labels, kind: int) -> Tile:
-    """Return a tile picture, badged when its kind is wild."""
-    return tile(name, kind in wild, words)
+def _tile(kind: int, wild: tuple[int, ...], words: Labels) -> Tile:
+    """Return the picture of one tile, badged when its kind is wild."""
+    return pictures_of((kind,), wild, words)[0]
 
 
 def _row(p: Prospect, best: bool, wild: tuple[int, ...], words: Labels) -> ProspectRow:
     """Build one table row."""
-    shown = None if p.discard is None else _tile(discard_name(p.discard, p.red), wild, words, p.discard)
+    shown = None if p.discard is None else tile(discard_name(p.discard, p.red), p.discard in wild, words)
     return ProspectRow(
         shown,
         shanten_words(p.shanten, words),
@@ -131,10 +131,10 @@ def _ready_rows(p: Prospect, wild: tuple[int, ...], words: Labels) -> tuple[Read
     """Return the best ready hand after each effective draw of the first row's hand."""
     return tuple(
         ReadyRow(
-            _tile(tile_name(s.draw), wild, words, s.draw),
+            _tile(s.draw, wild, words),
             s.copies,
-            _tile(tile_name(s.discard), wild, words, s.discard),
-            tuple(_tile(tile_name(t), wild, words, t) for t in tiles_of(s.waits)),
+            _tile(s.discard, wild, words),
+            pictures_of(tiles_of(s.waits), wild, words),
             s.wait_count,
             words.good if s.good else words.bad,
         )
@@ -146,7 +146,7 @@ def _improvement_rows(p: Prospect, wild: tuple[int, ...], words: Labels) -> tupl
     """Return the improvement tiles of the first row's hand."""
     return tuple(
         ImprovementRow(
-            _tile(tile_name(i.tile), wild, words, i.tile),
+            _tile(i.tile, wild, words),
             i.copies,
             words.improvement_item.format(count=i.ukeire, discard=tile_name(i.discard)),
         )

@@ -157,7 +157,7 @@ class ReportView:
         return f"{hands} · {problems}"
 
 
-def _tiles(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
+def pictures_of(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
     """Return pictures of tiles, the wild kinds badged."""
     return tuple(tile(tile_name(t), t in wild, words) for t in tiles)
 
@@ -170,7 +170,7 @@ def _rows(a: Analysis, words: Labels) -> tuple[tuple[DiscardRow, ...], tuple[Dis
     best_shanten, top = discards[0].shanten, discards[0].ukeire_count
     rows = []
     for rank, d in enumerate(discards, start=1):
-        tiles = _tiles(d.ukeire, a.wild, words)
+        tiles = pictures_of(d.ukeire, a.wild, words)
         best = d.shanten == best_shanten and d.ukeire_count == top
         shown = tile(d.name, d.tile in a.wild, words)
         words_shanten = shanten_words(d.shanten, words)
@@ -227,12 +227,12 @@ def hand_view(
         forms=tuple((names[k], shanten_words(v, words)) for k in FORMS if (v := forms[k]) is not None),
         keep=keep,
         lose=lose,
-        ukeire=_tiles(a.ukeire or (), a.wild, words),
+        ukeire=pictures_of(a.ukeire or (), a.wild, words),
         ukeire_count=a.ukeire_count or 0,
-        waits=_tiles(a.waits or (), a.wild, words),
+        waits=pictures_of(a.waits or (), a.wild, words),
         splits=_splits(a, words),
         text=tenhou_text(a),
-        wild=_tiles(a.wild, a.wild, words),
+        wild=pictures_of(a.wild, a.wild, words),
         outlook=outlook,
     )
 
