@@ -18,6 +18,8 @@ Examples:
   pairi-report simulate 34m456p789s117z468p                 # 1,000 games
   pairi-report simulate 2378m1256p3489s15z --games 5000 --seed 7
   pairi-report simulate 1223m456p789s1122z --visible 1z -f json
+  pairi-report simulate 2468m13579p24s57z --wild 7z      # every 7z is wild
+  pairi-report simulate 13m456p789s1122z7z --rules hongzhong  # 红中麻将
 """
 
 
