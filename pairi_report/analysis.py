@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .engine.combine import FORMS, distance_rows
 from .engine.decompose import Block, orphans_split, regular_splits, seven_pairs_split
@@ -21,6 +21,11 @@ from .errors import NotationError, PairiError
 from .notation import Hand, check_visible
 from .position import concealed_shape
 from .tiles import FIVES, NUM_KINDS, SUITS, compact, parse_tile, tile_name
+
+if TYPE_CHECKING:  # the GB package builds on this module, so only its types come here
+    from .gb.analysis import WaitValue
+    from .gb.score import FanResult
+    from .gb.shanten import GBShanten
 
 _NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
 _RED_NAMES = tuple(tile_name(t, red=True) for t in range(NUM_KINDS))
@@ -145,13 +150,15 @@ class Analysis:
     rules: str
     visible: tuple[int, ...]
     shanten: int
-    shanten_by_form: ShantenByForm
+    shanten_by_form: ShantenByForm | GBShanten  # GBShanten under GB rules
     discards: tuple[Discard, ...] | None = None
     ukeire: tuple[int, ...] | None = None
     ukeire_count: int | None = None
     waits: tuple[int, ...] | None = None
     decompositions: tuple[Decomposition, ...] | None = None
     wild: tuple[int, ...] = ()  # the wild kinds
+    fan: FanResult | None = None  # GB: a complete hand's fans
+    wait_values: tuple[WaitValue, ...] | None = None  # GB: a ready hand's waits, each scored both ways
 
     @property
     def win(self) -> bool:
@@ -192,6 +199,10 @@ class Analysis:
             out["waits"] = self.waits_names
         if self.decompositions is not None:
             out["decompositions"] = [d.to_dict() for d in self.decompositions]
+        if self.fan is not None:
+            out["fan"] = self.fan.to_dict()
+        if self.wait_values is not None:
+            out["waits"] = [w.to_dict() for w in self.wait_values]
         return out
 
 
@@ -210,6 +221,8 @@ RULESETS = {
     # 红中麻将: the four Red dragons are wild; seven pairs counts (a quad as two pairs, 豪华七对),
     # thirteen orphans does not.
     "hongzhong": RuleSet("hongzhong", ("regular", "chiitoitsu"), wild=(33,), quad_pairs=True),
+    # 国标 Chinese Official: its own notation, forms and fans (pairi_report.gb).
+    "gb": RuleSet("gb", ()),
 }
 RULES = tuple(RULESETS)
 
@@ -228,6 +241,8 @@ def analyze(
     and drawing one is listed among the effective tiles. Called melds keep their tiles as they are.
     """
     rule = rule_set(rules)
+    if rule.name == "gb":
+        return _analyze_gb(text, visible, wild)
     hand = text if isinstance(text, Hand) else Hand.parse(text)
     seen = _visible(hand, visible) if visible else ()
     names = [wild] if isinstance(wild, str) else list(wild or ())
@@ -235,6 +250,19 @@ def analyze(
     ctx = _Context.of(hand, seen, rule, wild_kinds)
     about = (rules, seen, wild_kinds)
     return _analyze_draw(hand, ctx, about) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx, about)
+
+
+def _analyze_gb(text: str | Hand, visible: str | None, wild: str | Iterable[str] | None) -> Analysis:
+    """Analyse under GB rules, which have no wild tiles."""
+    # Imported here: the GB package builds on this module's records.
+    from .gb.analysis import analyze_gb
+    from .gb.hand import GBHand
+
+    if wild:
+        raise RulesError("GB rules have no wild tiles; drop the wild option or choose --rules hongzhong")
+    if isinstance(text, Hand) and not isinstance(text, GBHand):
+        text = str(text)
+    return analyze_gb(text, visible=visible)
 
 
 def rule_set(name: str) -> RuleSet:

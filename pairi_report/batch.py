@@ -1,9 +1,10 @@
 """Batch files: one hand per line, an optional title after it, ``#`` comment lines, blank lines skipped.
 
 The hand is the leading run of words that start like notation (a digit, ``[``, a tile character or a
-link). Right after it, ``wild=7z`` (or ``wild=5z,7z``) makes those kinds wild for that line. The rest of
-the line is the title. A tab also ends the hand. Reading is lenient: a bad line becomes a ``Problem``
-and the rest go on.
+link), or that are made only of GB notation's characters (honour letters, ``|EE0000|`` and flowers).
+Right after it, ``wild=7z`` (or ``wild=5z,7z``) makes those kinds wild for that line. The rest of the
+line is the title. A tab also ends the hand. Reading is lenient: a bad line becomes a ``Problem`` and the
+rest go on.
 
 >>> split_line("123m456p 789s1122z  Ready on the honours")
 ('123m456p 789s1122z', (), 'Ready on the honours')
@@ -11,6 +12,8 @@ and the rest go on.
 ('2378m1256p3489s15z', (), '3 shanten')
 >>> split_line("123m456p789s1127z wild=7z One red dragon")
 ('123m456p789s1127z', ('7z',), 'One red dragon')
+>>> split_line("[123m,1]456p789sEENN N|ES1000|ab Mixed straight, self-drawn")
+('[123m,1]456p789sEENN N|ES1000|ab', (), 'Mixed straight, self-drawn')
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ from typing import Any
 from .errors import NotationError
 
 _HANDLIKE = re.compile(r"[0-9\[]|[\U0001F000-\U0001F02B]|https?://|tenhou\.net")
+# GB notation goes on with honour letters (E S W N C F P) and the |situation|flowers parts: a word made
+# only of such characters continues the hand.
+_GB_WORD = re.compile(r"[0-9mpsz\[\],ESWNCFP]*(?:\|[ESWN]{0,2}[01]{0,4}(?:\|(?:[a-h]*|[0-8]))?)?")
 _WORD = re.compile(r"\S+")
 _WILD = re.compile(r"wild=(\S+)")
 
@@ -69,7 +75,7 @@ def split_line(text: str) -> tuple[str, tuple[str, ...], str]:
     words = list(_WORD.finditer(text))
     end = 0
     for i, word in enumerate(words):
-        if i > 0 and not _HANDLIKE.match(word.group()):
+        if i > 0 and not (_HANDLIKE.match(word.group()) or _GB_WORD.fullmatch(word.group())):
             break
         end = i + 1
     if not words:

@@ -39,6 +39,8 @@ Examples:
   pairi-report hands.txt --rules riichi -f json    # choose rules and format
   pairi-report 123m456p789s1127z --wild 7z         # every 7z is wild
   pairi-report 123m456p789s11227z --rules hongzhong  # 红中麻将: Red dragons wild
+  pairi-report '[123m,1]456p789sEENN N|ES1000|ab' --rules gb  # 国标: fans, sets, 8-fan minimum
+  pairi-report 123m456p789sEEEN --rules gb -f json  # GB waits, each with its fan totals
   cat hands.txt | pairi-report - --format json --quiet
   pairi-report big.txt --format jsonl > rows.jsonl  # stream rows, all cores
   pairi-report big.txt -f csv -o out/ --workers 2  # out/analysis.csv
@@ -184,11 +186,15 @@ def run(
         raise fail(
             "--outlook adds sections to a report; use it with --format md, html, pdf or json, no --quiz"
         )
+    if look_ahead and rules == "gb":
+        raise fail("--outlook models riichi and its local rules; it is not available with --rules gb")
     batch = source == "-" or _is_file(source)
     wild_kinds = tuple(wild or ())
     if fmt in (Format.jsonl, Format.csv):
         if quiz or fragment or self_contained:
             raise fail(f"--format {fmt.value} streams analysis rows; it takes no report options")
+        if fmt is Format.csv and rules == "gb":
+            raise fail("--format csv has riichi's columns; for --rules gb use --format jsonl")
         try:
             rule_set(rules)  # before any line is read
         except PairiError as err:

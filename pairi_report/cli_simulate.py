@@ -57,6 +57,8 @@ def simulate(
     lowers the shanten, discarding for the most effective tiles (ties: the most improvement tiles).
     A 14-tile hand starts with the bot's own discard.
     """
+    if rules == "gb":
+        raise fail("simulate plays riichi and its local rules; it is not available with --rules gb")
     analysis = analyse_or_exit(hand, rules, visible, tuple(wild or ()))
     if analysis.win:
         raise fail(f"{analysis.hand} is already complete; expected a hand to play from")

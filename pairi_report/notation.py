@@ -119,7 +119,13 @@ class Hand:
         for tok in concealed:
             if tok.red:
                 red[tok.tile // 9] += 1
-        melds = tuple(sorted(t.meld for t in tokens if t.meld is not None))
+        # A meld with no source sorts before the same meld with one (None and ints don't compare).
+        melds = tuple(
+            sorted(
+                (t.meld for t in tokens if t.meld is not None),
+                key=lambda m: (m.tiles, m.red, -1 if m.source is None else m.source),
+            )
+        )
         last = concealed[-1] if concealed and (len(concealed) + 3 * len(melds)) % 3 == 2 else None
         return cls(
             tuple(sorted(t.tile for t in concealed)),

@@ -28,6 +28,7 @@ from .engine.combine import FORMS
 from .engine.tables import tables
 from .engine.vector import DiscardTables, tables_of
 from .errors import NotationError
+from .gb.notation import parse_gb
 from .notation import Hand
 from .summary import Summary
 from .tiles import NUM_KINDS
@@ -142,7 +143,7 @@ def analyse_block(settings: Settings, block: tuple[int, bytes]) -> BlockResult:
         if line is None:
             continue
         try:
-            hand = Hand.parse(line.hand)
+            hand = parse_gb(line.hand) if settings.rules == "gb" else Hand.parse(line.hand)
             if _is_plain(hand, line, settings):
                 plain[hand.tile_count].append((len(texts), line, hand))
                 texts.append(None)  # filled in below, from the vectorised tables

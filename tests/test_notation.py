@@ -52,6 +52,12 @@ def test_melds_know_their_kind_and_source() -> None:
     assert isinstance(hand.melds[0], Meld)
 
 
+def test_the_same_meld_with_and_without_a_source_sorts() -> None:
+    hand = Hand.parse("[123m,1][123m]123m11z")
+    assert [m.source for m in hand.melds] == [None, 1]
+    assert Hand.parse(str(hand)) == hand
+
+
 BAD = [
     # (input, column, a phrase the message must contain)
     ("123x456p789s1122z", 4, "unknown suit 'x'"),

@@ -11,6 +11,7 @@ from ..batch import Line, Problem
 from ..outlook import Outlook
 from ..summary import Summary
 from .chart import chart_png
+from .gb_view import gb_view
 from .i18n import labels
 from .outlook_view import outlook_view
 from .pdf import print_pdf
@@ -64,7 +65,14 @@ def hand_views(
                 for picture in section.charts:
                     files[f"img/charts/{picture.file}"] = chart_png(picture.chart, 1, options.lang)
         yield hand_view(
-            analysis, strip, title=line.title, line=line.number, anchor=anchor, words=words, outlook=section
+            analysis,
+            strip,
+            title=line.title,
+            line=line.number,
+            anchor=anchor,
+            words=words,
+            outlook=section,
+            gb=gb_view(analysis, words),
         )
 
 

@@ -103,10 +103,51 @@ class Labels:
     model: str  # with {unseen}
     model_exact: str
     model_estimated: str  # with {games} {margin}
+    # GB (国标) rules.
+    form_seven_pairs: str
+    form_thirteen_orphans: str
+    form_honors_knitted: str
+    form_knitted_straight: str
+    fans_title: str
+    fan_col: str
+    value_col: str
+    times_col: str
+    sets_col: str
+    fan_total: str  # with {total}
+    fan_flowers: str  # with {n}: how many of the total are flowers
+    can_win: str  # with {base}
+    cannot_win: str  # with {base}
+    wait_values_title: str
+    self_drawn_col: str
+    discard_win_col: str
+    can_win_col: str
+    yes: str
+    no: str
+    no_wait_wins: str
 
 
 EN = Labels(
     lang="en",
+    form_seven_pairs="seven pairs",
+    form_thirteen_orphans="thirteen orphans",
+    form_honors_knitted="honours and knitted",
+    form_knitted_straight="knitted straight",
+    fans_title="Fans (GB)",
+    fan_col="Fan",
+    value_col="Fans",
+    times_col="Times",
+    sets_col="Made by",
+    fan_total="Total: {total} fans",
+    fan_flowers="{n} of them flowers",
+    can_win="{base} fans without flowers: enough to win (8 needed)",
+    cannot_win="Cannot win: under 8 fans ({base} without flowers)",
+    wait_values_title="Waits and their value (GB)",
+    self_drawn_col="Self-drawn",
+    discard_win_col="On a discard",
+    can_win_col="Can win",
+    yes="yes",
+    no="no",
+    no_wait_wins="Cannot win: every wait scores under 8 fans (flowers not counted)",
     complete="complete",
     ready="ready",
     shanten_n="{n}-shanten",
@@ -207,6 +248,26 @@ EN = Labels(
 
 ZH = Labels(
     lang="zh",
+    form_seven_pairs="七对",
+    form_thirteen_orphans="十三幺",
+    form_honors_knitted="全不靠",
+    form_knitted_straight="组合龙",
+    fans_title="番种（国标）",
+    fan_col="番种",
+    value_col="番数",
+    times_col="次数",
+    sets_col="牌组",
+    fan_total="合计{total}番",
+    fan_flowers="其中花牌{n}番",
+    can_win="不计花牌{base}番：够8番起和",
+    cannot_win="不能和牌：不足8番（不计花牌{base}番）",
+    wait_values_title="和张与番数（国标）",
+    self_drawn_col="自摸",
+    discard_win_col="点和",
+    can_win_col="可和",
+    yes="是",
+    no="否",
+    no_wait_wins="不能和牌：每张和张都不足8番（不计花牌）",
     complete="和牌",
     ready="听牌",
     shanten_n="{n}向听",
@@ -300,6 +361,26 @@ ZH = Labels(
 
 JA = Labels(
     lang="ja",
+    form_seven_pairs="七対",
+    form_thirteen_orphans="十三幺",
+    form_honors_knitted="全不靠",
+    form_knitted_straight="組合龍",
+    fans_title="番種（国標）",
+    fan_col="番種",
+    value_col="番数",
+    times_col="回数",
+    sets_col="構成",
+    fan_total="合計{total}番",
+    fan_flowers="うち花牌{n}番",
+    can_win="花牌を除き{base}番：8番縛りを満たす",
+    cannot_win="和了できません：8番未満（花牌を除き{base}番）",
+    wait_values_title="待ちと番数（国標）",
+    self_drawn_col="自摸",
+    discard_win_col="栄和",
+    can_win_col="和了可",
+    yes="可",
+    no="不可",
+    no_wait_wins="和了できません：どの待ちも8番未満（花牌を除く）",
     complete="和了",
     ready="聴牌",
     shanten_n="{n}向聴",

@@ -18,7 +18,8 @@ from .i18n import EN, Labels, headline, shanten_words
 from .text import shanten_line, tenhou_text
 from .tileset import WILD_SUFFIX
 
-if TYPE_CHECKING:  # outlook_view builds on this module's Tile
+if TYPE_CHECKING:  # outlook_view and gb_view build on this module's Tile
+    from .gb_view import GBView
     from .outlook_view import OutlookView
 
 
@@ -104,6 +105,7 @@ class HandView:
     text: str  # Tenhou's plain-text block
     wild: tuple[Tile, ...] = ()  # the wild kinds
     outlook: OutlookView | None = None  # with --outlook
+    gb: GBView | None = None  # GB rules: the fans, or the waits' values
 
     @property
     def waits_any(self) -> bool:
@@ -196,8 +198,14 @@ def _splits(a: Analysis, words: Labels) -> tuple[Split, ...]:
 
 
 def _form_words(words: Labels) -> dict[str, str]:
-    """Return the name of each form in the report's language."""
-    return dict(zip(FORMS, (words.form_regular, words.form_chiitoitsu, words.form_kokushi), strict=True))
+    """Return the name of each form (riichi's and GB's) in the report's language."""
+    return {
+        **dict(zip(FORMS, (words.form_regular, words.form_chiitoitsu, words.form_kokushi), strict=True)),
+        "seven_pairs": words.form_seven_pairs,
+        "thirteen_orphans": words.form_thirteen_orphans,
+        "honors_knitted": words.form_honors_knitted,
+        "knitted_straight": words.form_knitted_straight,
+    }
 
 
 def hand_view(
@@ -209,6 +217,7 @@ def hand_view(
     anchor: str,
     words: Labels = EN,
     outlook: OutlookView | None = None,
+    gb: GBView | None = None,
 ) -> HandView:
     """Build one hand's section from its analysis and its strip picture, in the report's language."""
     forms = a.shanten_by_form.to_dict()
@@ -224,7 +233,7 @@ def hand_view(
         headline=headline(a.shanten, a.shanten_by_form.regular, words),
         tenhou_line=shanten_line(a) if words.lang == "en" else "",
         summary=shanten_words(a.shanten, words),
-        forms=tuple((names[k], shanten_words(v, words)) for k in FORMS if (v := forms[k]) is not None),
+        forms=tuple((names[k], shanten_words(v, words)) for k, v in forms.items() if v is not None),
         keep=keep,
         lose=lose,
         ukeire=pictures_of(a.ukeire or (), a.wild, words),
@@ -234,6 +243,7 @@ def hand_view(
         text=tenhou_text(a),
         wild=pictures_of(a.wild, a.wild, words),
         outlook=outlook,
+        gb=gb,
     )
 
 
@@ -273,5 +283,7 @@ def report_view(
                 used.update(t.stem for t in block.tiles)
         if h.outlook:
             used |= h.outlook.tiles
+        if h.gb:
+            used |= h.gb.tiles
     problem_views = tuple(problem_view(p) for p in problems)
     return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words, shown)

@@ -1,0 +1,1 @@
+"""国标 Chinese Official (GB) rules: notation, fan scoring, shanten and waits."""
