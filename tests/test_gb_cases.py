@@ -9,7 +9,7 @@ Notation reminders: ``C F P`` = 中 发 白; the last concealed tile is the winn
 ``EE0000`` is prevalent wind, seat wind, then self-drawn, last copy (绝张), last tile of the wall (海底)
 and kong (杠上开花 / 抢杠和). Without a situation the hand wins on a discard, East round, East seat.
 
-PyMahjongGB (the zheng ChineseOfficialMahjong library) is used as a second opinion when installed; the
+PyMahjongGB (a test extra, through ``benchmarks/peers_gb.py``) is a second opinion; the
 cases where it departs from the rules say so in ``peer`` and are expected to disagree.
 """
 
@@ -22,17 +22,13 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from peers_gb import pmgb_fans
 
 from pairi_report.errors import NotationError
 from pairi_report.gb.analysis import analyze_gb
 from pairi_report.gb.hand import GBHand
 from pairi_report.gb.notation import gb_tile_name, parse_gb
 from pairi_report.gb.score import Options, score
-
-try:  # optional: the oracle is a dev dependency
-    import MahjongGB
-except ImportError:  # pragma: no cover - the table still runs without it
-    MahjongGB = None
 
 RULES = range(1, 13)  # the "Scoring points" of gb-rules.md
 MIXED = Options(mixed_kongs=True)
@@ -426,50 +422,12 @@ def test_impossible_situation_is_rejected(text: str, why: str, rule: int | None)
 
 # --- PyMahjongGB, a second opinion -------------------------------------------------------------------
 
-# PyMahjongGB's tile codes in our tile order (its J1 J2 J3 are 中 发 白).
-CODES = (
-    *(f"W{i}" for i in range(1, 10)),
-    *(f"B{i}" for i in range(1, 10)),
-    *(f"T{i}" for i in range(1, 10)),
-    *("F1", "F2", "F3", "F4", "J3", "J2", "J1"),
-)
-PEER_NAMES = {"独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
-
 
 def peer_fans(hand: GBHand) -> dict[str, int]:
     """Return PyMahjongGB's fans of a complete hand as {catalogue id: count}."""
-    packs = []
-    for meld in hand.melds:
-        source = 1 if meld.source is None else meld.source
-        if meld.kind == "chow":
-            packs.append(("CHI", CODES[meld.tiles[1]], source))
-        elif meld.kind == "pung":
-            packs.append(("PENG", CODES[meld.tiles[0]], source))
-        else:
-            seat = 0 if meld.source is None else (meld.source - 4 if meld.source > 4 else meld.source)
-            packs.append(("GANG", CODES[meld.tiles[0]], seat))
-    standing = list(hand.tiles)
-    win = hand.win_tile
-    assert win is not None
-    standing.remove(win)
-    s = hand.situation
-    result = MahjongGB.MahjongFanCalculator(
-        pack=tuple(packs),
-        hand=tuple(CODES[t] for t in standing),
-        winTile=CODES[win],
-        flowerCount=hand.flower_count,
-        isSelfDrawn=s.self_drawn,
-        is4thTile=s.last_copy,
-        isAboutKong=s.kong,
-        isWallLast=s.wall_last,
-        seatWind=s.seat,
-        prevalentWind=s.prevalent,
-        verbose=True,
-    )
-    return {ID_OF[PEER_NAMES.get(zh, zh)]: count for _value, count, zh, _en in result}
+    return {ID_OF[zh]: count for zh, _value, count in pmgb_fans(hand)[1]}
 
 
-@pytest.mark.skipif(MahjongGB is None, reason="PyMahjongGB is not installed")
 @pytest.mark.parametrize("case", _params(lambda c: c.peer))
 def test_peer_agrees(case: Case) -> None:
     """PyMahjongGB gives the same fans, except where a case says it departs from the rules."""

@@ -239,3 +239,9 @@ def test_legal_flag_edges_are_accepted() -> None:
     assert parse_gb("[444m,1]456p789s11s55m4m|EE0100").situation.last_copy
     assert parse_gb("123m456p789s11s55m4m|EE0001").situation.kong
     assert parse_gb("[5555m]123p789s11s33m3m|EE1001").situation.kong
+
+
+def test_the_winning_tile_is_part_of_a_gb_hand() -> None:
+    # The same fourteen tiles won on a different tile are a different hand (its wait fans differ).
+    a, b = parse_gb("123m456p789sEEEN N"), parse_gb("123m456p789sEENN E")
+    assert a != b and len({a, b, parse_gb(b.text)}) == 2

@@ -8,6 +8,7 @@ from functools import cache
 
 import MahjongGB
 import pytest
+from peers_gb import CODES
 
 from pairi_report.analysis import names_of
 from pairi_report.gb.shanten import FORMS, GBShanten, gb_discards, gb_effective, gb_shanten
@@ -15,14 +16,6 @@ from pairi_report.notation import parse_tiles
 from pairi_report.sampling import random_counts
 from pairi_report.tiles import NUM_KINDS
 
-# PyMahjongGB's tile codes in our tile order: W = 万 m, B = 饼 p, T = 条 s, F1-F4 = E S W N, and J1-J3 =
-# 中 发 白 (its source maps Jn to honour rank n + 4, and its rank 5 is Red), so White is J3.
-CODES = (
-    *(f"W{i}" for i in range(1, 10)),
-    *(f"B{i}" for i in range(1, 10)),
-    *(f"T{i}" for i in range(1, 10)),
-    *("F1", "F2", "F3", "F4", "J3", "J2", "J1"),
-)
 TILE_OF = {code: tile for tile, code in enumerate(CODES)}
 # Each per-form function takes the standing tiles only and raises TypeError where its form needs
 # another tile count: seven pairs, thirteen orphans and 全不靠 take 13 only, 组合龙 13 or 10.

@@ -67,3 +67,17 @@ class GBHand(Hand):
 
     def __repr__(self) -> str:
         return f"GBHand({self.text!r})"
+
+    # In GB the winning tile is part of the hand (it decides the wait fans), unlike riichi's display
+    # hint ``drawn``: equal hands have the same winning tile.
+    def _key(self) -> tuple[object, ...]:
+        """Return what makes two GB hands equal."""
+        return (self.tiles, self.melds, self.win_tile, self.situation, self.flowers, self.flower_count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GBHand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())

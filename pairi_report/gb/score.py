@@ -25,6 +25,7 @@ from .facts import Facts, Occurrence, Win
 from .fans import PREDICATES, FanSpec, load_catalogue
 from .hand import GBHand, Situation
 from .readings import Block, Reading, readings
+from .shanten import gb_waits
 
 MIN_FANS = 8  # a win needs 8 fans, flowers not counted
 
@@ -164,16 +165,10 @@ def waits(before: list[int], hand: GBHand, held: list[int] | None = None) -> lis
         for meld in hand.melds:
             for tile in meld.tiles:
                 held[tile] += 1
-    out = []
-    for tile in range(NUM_KINDS):
-        # A tile held four times (or five, with the win) cannot be drawn: it is no wait.
-        if held[tile] - (1 if tile == hand.drawn and hand.tile_count == 14 else 0) >= 4:
-            continue
-        before[tile] += 1
-        if readings(before, hand.melds):
-            out.append(tile)
-        before[tile] -= 1
-    return out
+    mask = gb_waits(before, len(hand.melds))
+    # A tile held four times (five, counting the winning tile) cannot be drawn: it is no wait.
+    win = hand.drawn if hand.tile_count == 14 else None
+    return [t for t in range(NUM_KINDS) if mask >> t & 1 and held[t] - (t == win) < 4]
 
 
 def _score_reading(facts: Facts) -> list[tuple[FanSpec, Occurrence]]:
@@ -212,13 +207,22 @@ def _total(kept: list[tuple[FanSpec, Occurrence]]) -> int:
 
 
 def _result(kept: list[tuple[FanSpec, Occurrence]], flowers: int, reading: Reading) -> FanResult:
-    """Group kept occurrences by fan, in catalogue order, and add the flowers."""
-    fans: list[ScoredFan] = []
-    for spec in catalogue():
-        occurrences = [occ for s, occ in kept if s is spec]
-        if spec.id == "flower_tiles" and flowers:
-            fans.append(ScoredFan(spec.id, spec.zh, spec.en, spec.value, flowers, ()))
-        elif occurrences:
-            sets = tuple(tuple(reading.blocks[i] for i in occ) for occ in occurrences)
-            fans.append(ScoredFan(spec.id, spec.zh, spec.en, spec.value, len(occurrences), sets))
+    """Group kept occurrences by fan (they come in catalogue order) and add the flowers last."""
+    grouped: dict[str, tuple[FanSpec, list[Occurrence]]] = {}
+    for spec, occurrence in kept:
+        grouped.setdefault(spec.id, (spec, []))[1].append(occurrence)
+    fans = [
+        ScoredFan(
+            spec.id,
+            spec.zh,
+            spec.en,
+            spec.value,
+            len(occs),
+            tuple(tuple(reading.blocks[i] for i in o) for o in occs),
+        )
+        for spec, occs in grouped.values()
+    ]
+    if flowers:
+        spec = next(s for s in catalogue() if s.id == "flower_tiles")
+        fans.append(ScoredFan(spec.id, spec.zh, spec.en, spec.value, flowers, ()))
     return FanResult(_total(kept) + flowers, tuple(fans), reading, flowers)

@@ -105,6 +105,16 @@ def gb_effective(counts: Sequence[int], melds: int) -> int:
     return _rows([hand], melds).masks[0] & ~_fours(hand)
 
 
+def gb_waits(counts: Sequence[int], melds: int) -> int:
+    """Return the mask of tiles that complete a 13-tile hand: its waits, 0 unless it is ready.
+
+    Tiles held four times are not taken out here: the caller knows the melds' tiles too.
+    """
+    hand = _checked(counts, melds, (13,))
+    rows = _rows([hand], melds)
+    return rows.masks[0] if rows.distance[0] == 1 else 0
+
+
 def gb_discards(counts: Sequence[int], melds: int) -> list[tuple[int, int, int]]:
     """Return (tile, shanten left, effective mask left) for each distinct tile of a 14-tile hand."""
     hand = _checked(counts, melds, (14,))

@@ -77,7 +77,7 @@ def gb_view(a: Analysis, words: Labels = EN) -> GBView | None:
         )
         total = words.fan_total.format(total=a.fan.total)
         if a.fan.flowers:
-            total += f" ({words.fan_flowers.format(n=a.fan.flowers)})"
+            total += words.fan_flowers.format(n=a.fan.flowers)
         can_win = a.fan.can_win
         verdict = (words.can_win if can_win else words.cannot_win).format(base=a.fan.base)
     waits = tuple(

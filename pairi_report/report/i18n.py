@@ -114,7 +114,7 @@ class Labels:
     times_col: str
     sets_col: str
     fan_total: str  # with {total}
-    fan_flowers: str  # with {n}: how many of the total are flowers
+    fan_flowers: str  # with {n}: how many of the total are flowers, written after the total
     can_win: str  # with {base}
     cannot_win: str  # with {base}
     wait_values_title: str
@@ -138,7 +138,7 @@ EN = Labels(
     times_col="Times",
     sets_col="Made by",
     fan_total="Total: {total} fans",
-    fan_flowers="{n} of them flowers",
+    fan_flowers=" ({n} of them flowers)",
     can_win="{base} fans without flowers: enough to win (8 needed)",
     cannot_win="Cannot win: under 8 fans ({base} without flowers)",
     wait_values_title="Waits and their value (GB)",
@@ -258,7 +258,7 @@ ZH = Labels(
     times_col="次数",
     sets_col="牌组",
     fan_total="合计{total}番",
-    fan_flowers="其中花牌{n}番",
+    fan_flowers="（其中花牌{n}番）",
     can_win="不计花牌{base}番：够8番起和",
     cannot_win="不能和牌：不足8番（不计花牌{base}番）",
     wait_values_title="和张与番数（国标）",
@@ -371,7 +371,7 @@ JA = Labels(
     times_col="回数",
     sets_col="構成",
     fan_total="合計{total}番",
-    fan_flowers="うち花牌{n}番",
+    fan_flowers="（うち花牌{n}番）",
     can_win="花牌を除き{base}番：8番縛りを満たす",
     cannot_win="和了できません：8番未満（花牌を除き{base}番）",
     wait_values_title="待ちと番数（国標）",
