@@ -432,3 +432,10 @@ def peer_fans(hand: GBHand) -> dict[str, int]:
 def test_peer_agrees(case: Case) -> None:
     """PyMahjongGB gives the same fans, except where a case says it departs from the rules."""
     assert peer_fans(parse_gb(case.text)) == _by_id(case.fans)
+
+
+def test_every_fan_has_exactly_one_predicate() -> None:
+    """The registry and the catalogue name the same fans (the 81 and 明暗杠)."""
+    from pairi_report.gb.fans import PREDICATES
+
+    assert set(PREDICATES) == {f["id"] for f in CATALOGUE}

@@ -8,6 +8,7 @@ are the GB additions.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from ..analysis import ALL_TILES, Analysis, Decomposition, Discard, tiles_of
@@ -56,6 +57,8 @@ def analyze_gb(
     seen = _visible(hand, visible) if visible else ()
     by_form = gb_shanten(hand.counts, len(hand.melds))
     left = _left(hand, seen)
+    # Every GB analysis starts alike; a 14-tile hand adds discards (and fans), a 13-tile one waits.
+    made = partial(Analysis, hand, "gb", seen, by_form.best, by_form)
     if hand.tile_count == 14:
         rows = [
             _discard(tile, shanten, mask, left)
@@ -63,12 +66,7 @@ def analyze_gb(
         ]
         rows.sort(key=lambda d: (d.shanten, -d.ukeire_count, d.tile))
         complete = by_form.best == -1
-        return Analysis(
-            hand,
-            "gb",
-            seen,
-            by_form.best,
-            by_form,
+        return made(
             tuple(rows),
             decompositions=_decompositions(hand) if complete else None,
             fan=score(hand, options) if complete else None,
@@ -76,12 +74,7 @@ def analyze_gb(
     mask = gb_effective(hand.counts, len(hand.melds)) & _available(left)
     ready = by_form.best == 0
     values = tuple(_wait_value(hand, w, options) for w in waits(list(hand.counts), hand)) if ready else ()
-    return Analysis(
-        hand,
-        "gb",
-        seen,
-        by_form.best,
-        by_form,
+    return made(
         ukeire=tiles_of(mask),
         ukeire_count=sum(left[t] for t in tiles_of(mask)),
         waits=tuple(v.tile for v in values),

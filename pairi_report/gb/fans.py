@@ -8,15 +8,16 @@ occurrences of its fan, each as the blocks that make it. ``score`` runs them all
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
 from .facts import DRAGONS, TERMINALS, WIND_TILES, Facts, Occurrence
 
-Predicate = Callable[[Facts], list[Occurrence]]
-NONE: list[Occurrence] = []
-SITUATION: list[Occurrence] = [()]  # one occurrence, made by no set
+Occurrences = Sequence[Occurrence]
+Predicate = Callable[[Facts], Occurrences]
+NONE: Occurrences = ()
+SITUATION: Occurrences = ((),)  # one occurrence, made by no set
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def fan(fan_id: str) -> Callable[[Predicate], Predicate]:
     return register
 
 
-def _whole(f: Facts, holds: bool) -> list[Occurrence]:
+def _whole(f: Facts, holds: bool) -> Occurrences:
     """Return one occurrence made by every block when a fan about the whole hand holds."""
     return [f.everything] if holds else NONE
 
@@ -62,7 +63,7 @@ def _whole(f: Facts, holds: bool) -> list[Occurrence]:
 def _combination(fan_id: str) -> Predicate:
     """Return the predicate of a fan found among the chow or pung combinations."""
 
-    def predicate(f: Facts) -> list[Occurrence]:
+    def predicate(f: Facts) -> Occurrences:
         return [occ for found, occ in (*f.chow_fans, *f.pung_fans) if found == fan_id]
 
     return predicate
@@ -101,13 +102,13 @@ for _id in _COMBINATIONS:
 
 
 @fan("seven_pairs")
-def seven_pairs(f: Facts) -> list[Occurrence]:
+def seven_pairs(f: Facts) -> Occurrences:
     """七对: seven pairs (a four of a kind is two)."""
     return _whole(f, f.form == "seven_pairs")
 
 
 @fan("seven_shifted_pairs")
-def seven_shifted_pairs(f: Facts) -> list[Occurrence]:
+def seven_shifted_pairs(f: Facts) -> Occurrences:
     """连七对: seven pairs of seven consecutive numbers in one suit."""
     kinds = f.win.kinds
     return _whole(
@@ -121,25 +122,25 @@ def seven_shifted_pairs(f: Facts) -> list[Occurrence]:
 
 
 @fan("thirteen_orphans")
-def thirteen_orphans(f: Facts) -> list[Occurrence]:
+def thirteen_orphans(f: Facts) -> Occurrences:
     """十三幺: one of each terminal and honour, and a pair of one of them."""
     return _whole(f, f.form == "thirteen_orphans")
 
 
 @fan("lesser_honors_knitted")
-def lesser_honors_knitted(f: Facts) -> list[Occurrence]:
+def lesser_honors_knitted(f: Facts) -> Occurrences:
     """全不靠: fourteen single tiles of a knitted straight and the honours."""
     return _whole(f, f.form == "honors_knitted")
 
 
 @fan("greater_honors_knitted")
-def greater_honors_knitted(f: Facts) -> list[Occurrence]:
+def greater_honors_knitted(f: Facts) -> Occurrences:
     """七星不靠: 全不靠 with all seven honours."""
     return _whole(f, f.form == "honors_knitted" and len(f.win.honours) == 7)
 
 
 @fan("knitted_straight")
-def knitted_straight(f: Facts) -> list[Occurrence]:
+def knitted_straight(f: Facts) -> Occurrences:
     """组合龙: 147, 258 and 369 in three different suits."""
     knitted = tuple(i for i, b in enumerate(f.blocks) if b.kind == "knitted")
     held = sum(len(f.blocks[i].tiles) for i in knitted)
@@ -147,7 +148,7 @@ def knitted_straight(f: Facts) -> list[Occurrence]:
 
 
 @fan("nine_gates")
-def nine_gates(f: Facts) -> list[Occurrence]:
+def nine_gates(f: Facts) -> Occurrences:
     """九莲宝灯: 1112345678999 of one suit, concealed, before the winning tile."""
     win = f.win
     if win.melds or f.form != "regular" or len(win.suits) != 1 or win.honours:
@@ -166,7 +167,7 @@ def nine_gates(f: Facts) -> list[Occurrence]:
 
 
 @fan("all_pungs")
-def all_pungs(f: Facts) -> list[Occurrence]:
+def all_pungs(f: Facts) -> Occurrences:
     """碰碰和: four pungs or kongs."""
     return _whole(f, f.form == "regular" and len(f.pungs) == 4)
 
@@ -174,7 +175,7 @@ def all_pungs(f: Facts) -> list[Occurrence]:
 def _concealed_pungs(count: int) -> Predicate:
     """Return the predicate of 双暗刻, 三暗刻 or 四暗刻."""
 
-    def predicate(f: Facts) -> list[Occurrence]:
+    def predicate(f: Facts) -> Occurrences:
         return [f.concealed_pungs] if len(f.concealed_pungs) == count else NONE
 
     return predicate
@@ -188,7 +189,7 @@ PREDICATES["four_concealed_pungs"] = _concealed_pungs(4)
 def _kongs(melded: int | None, concealed: int | None, total: int) -> Predicate:
     """Return the predicate of a kong fan: so many kongs, so many of them melded and concealed."""
 
-    def predicate(f: Facts) -> list[Occurrence]:
+    def predicate(f: Facts) -> Occurrences:
         kongs = tuple(i for i in f.pungs if f.blocks[i].kind == "kong")
         shown = sum(f.blocks[i].melded for i in kongs)
         if len(kongs) != total or melded not in (None, shown) or concealed not in (None, total - shown):
@@ -205,13 +206,13 @@ PREDICATES["two_melded_kongs"] = _kongs(2, 0, 2)
 
 
 @fan("concealed_and_melded_kong")
-def concealed_and_melded_kong(f: Facts) -> list[Occurrence]:
+def concealed_and_melded_kong(f: Facts) -> Occurrences:
     """明暗杠 (optional): one concealed and one melded kong, in place of 暗杠 and 明杠."""
     return _kongs(1, 1, 2)(f) if f.win.mixed_kongs else NONE
 
 
 @fan("concealed_kong")
-def concealed_kong(f: Facts) -> list[Occurrence]:
+def concealed_kong(f: Facts) -> Occurrences:
     """暗杠: a concealed kong (scored with 明杠 when the other kong is melded)."""
     kongs = [i for i in f.pungs if f.blocks[i].kind == "kong"]
     hidden = [i for i in kongs if not f.blocks[i].melded]
@@ -219,7 +220,7 @@ def concealed_kong(f: Facts) -> list[Occurrence]:
 
 
 @fan("melded_kong")
-def melded_kong(f: Facts) -> list[Occurrence]:
+def melded_kong(f: Facts) -> Occurrences:
     """明杠: a melded kong (an added kong is melded)."""
     kongs = [i for i in f.pungs if f.blocks[i].kind == "kong"]
     shown = [i for i in kongs if f.blocks[i].melded]
@@ -227,82 +228,80 @@ def melded_kong(f: Facts) -> list[Occurrence]:
 
 
 @fan("dragon_pung")
-def dragon_pung(f: Facts) -> list[Occurrence]:
+def dragon_pung(f: Facts) -> Occurrences:
     """箭刻: a pung of dragons, each."""
     return [(i,) for i in f.pungs if f.blocks[i].first in DRAGONS]
 
 
 @fan("pung_of_terminals")
-def pung_of_terminals(f: Facts) -> list[Occurrence]:
+def pung_of_terminals(f: Facts) -> Occurrences:
     """幺九刻: a pung of terminals or winds, each (dragons score 箭刻 instead)."""
     return [(i,) for i in f.pungs if f.blocks[i].first in TERMINALS or f.blocks[i].first in WIND_TILES]
 
 
 @fan("prevalent_wind")
-def prevalent_wind(f: Facts) -> list[Occurrence]:
+def prevalent_wind(f: Facts) -> Occurrences:
     """圈风刻: a pung of the prevalent wind."""
     return [(i,) for i in f.pungs if f.blocks[i].first == 27 + f.win.situation.prevalent]
 
 
 @fan("seat_wind")
-def seat_wind(f: Facts) -> list[Occurrence]:
+def seat_wind(f: Facts) -> Occurrences:
     """门风刻: a pung of the seat wind."""
     return [(i,) for i in f.pungs if f.blocks[i].first == 27 + f.win.situation.seat]
 
 
-@fan("little_four_winds")
-def little_four_winds(f: Facts) -> list[Occurrence]:
-    """小四喜: three wind pungs and a wind pair."""
-    winds = tuple(i for i in f.pungs if f.blocks[i].first in WIND_TILES)
-    if len(winds) == 3 and f.pair is not None and f.blocks[f.pair].first in WIND_TILES:
-        return [(*winds, f.pair)]
-    return NONE
+def _little(kinds: frozenset[int], pungs: int) -> Predicate:
+    """Return the predicate of 小四喜 or 小三元: so many pungs of these honours and a pair of another."""
+
+    def predicate(f: Facts) -> Occurrences:
+        held = tuple(i for i in f.pungs if f.blocks[i].first in kinds)
+        if len(held) == pungs and f.pair is not None and f.blocks[f.pair].first in kinds:
+            return [(*held, f.pair)]
+        return NONE
+
+    return predicate
 
 
-@fan("little_three_dragons")
-def little_three_dragons(f: Facts) -> list[Occurrence]:
-    """小三元: two dragon pungs and a dragon pair."""
-    dragons = tuple(i for i in f.pungs if f.blocks[i].first in DRAGONS)
-    if len(dragons) == 2 and f.pair is not None and f.blocks[f.pair].first in DRAGONS:
-        return [(*dragons, f.pair)]
-    return NONE
+PREDICATES["little_four_winds"] = _little(WIND_TILES, 3)  # 小四喜: three wind pungs and a wind pair
+PREDICATES["little_three_dragons"] = _little(DRAGONS, 2)  # 小三元: two dragon pungs and a dragon pair
 
 
 # --- The shape of the sets --------------------------------------------------------------------------
 
 
 @fan("all_chows")
-def all_chows(f: Facts) -> list[Occurrence]:
+def all_chows(f: Facts) -> Occurrences:
     """平和: four chows (a knitted straight counts) and a numbered pair."""
     pair = f.pair
     return _whole(f, pair is not None and not f.pungs and f.blocks[pair].first < 27)
 
 
-def _every_set(f: Facts, test: Callable[[tuple[int, ...]], bool]) -> list[Occurrence]:
+def _every_set(f: Facts, test: Callable[[tuple[int, ...]], bool]) -> Occurrences:
     """Return the whole hand when every block of a regular reading passes the test."""
     return _whole(f, f.form == "regular" and all(test(b.tiles) for b in f.blocks))
 
 
 @fan("outside_hand")
-def outside_hand(f: Facts) -> list[Occurrence]:
+def outside_hand(f: Facts) -> Occurrences:
     """全带幺: every set and the pair hold a terminal or an honour."""
     return _every_set(f, lambda tiles: any(t in TERMINALS or t >= 27 for t in tiles))
 
 
 @fan("all_fives")
-def all_fives(f: Facts) -> list[Occurrence]:
+def all_fives(f: Facts) -> Occurrences:
     """全带五: every set and the pair hold a five."""
     return _every_set(f, lambda tiles: any(t < 27 and t % 9 == 4 for t in tiles))
 
 
 @fan("all_even_pungs")
-def all_even_pungs(f: Facts) -> list[Occurrence]:
+def all_even_pungs(f: Facts) -> Occurrences:
     """全双刻: pungs and a pair of even numbers only."""
     return _every_set(f, lambda tiles: tiles[0] == tiles[1] and tiles[0] < 27 and tiles[0] % 9 % 2 == 1)
 
 
 @fan("tile_hog")
-def tile_hog(f: Facts) -> list[Occurrence]:
+def tile_hog(f: Facts) -> Occurrences:
     """四归一: all four copies of a kind, not as a kong, each kind."""
     counts = f.win.counts
     kongs = {f.blocks[i].first for i in f.pungs if f.blocks[i].kind == "kong"}
@@ -322,19 +321,19 @@ def _concealed(f: Facts) -> bool:
 
 
 @fan("concealed_hand")
-def concealed_hand(f: Facts) -> list[Occurrence]:
+def concealed_hand(f: Facts) -> Occurrences:
     """门前清: nothing claimed, won on a discard."""
     return SITUATION if _concealed(f) and not f.win.situation.self_drawn else NONE
 
 
 @fan("fully_concealed_hand")
-def fully_concealed_hand(f: Facts) -> list[Occurrence]:
+def fully_concealed_hand(f: Facts) -> Occurrences:
     """不求人: nothing claimed, self-drawn."""
     return SITUATION if _concealed(f) and f.win.situation.self_drawn else NONE
 
 
 @fan("melded_hand")
-def melded_hand(f: Facts) -> list[Occurrence]:
+def melded_hand(f: Facts) -> Occurrences:
     """全求人: four sets claimed, won on a discard (a single wait, by necessity)."""
     return _whole(f, f.melded_sets == 4 and not f.win.situation.self_drawn)
 
@@ -342,7 +341,7 @@ def melded_hand(f: Facts) -> list[Occurrence]:
 def _wait(kind: str) -> Predicate:
     """Return the predicate of a wait fan: the one kind of wait, and the winning tile's place."""
 
-    def predicate(f: Facts) -> list[Occurrence]:
+    def predicate(f: Facts) -> Occurrences:
         role = f.wait_role
         return [(role[1],)] if role is not None and role[0] == kind else NONE
 
