@@ -244,7 +244,7 @@ def analyze(
     if rule.name == "gb":
         return _analyze_gb(text, visible, wild)
     hand = text if isinstance(text, Hand) else Hand.parse(text)
-    seen = _visible(hand, visible) if visible else ()
+    seen = read_visible(hand, visible) if visible else ()
     names = [wild] if isinstance(wild, str) else list(wild or ())
     wild_kinds = tuple(sorted(set(rule.wild) | {_wild_kind(w) for w in names}))
     ctx = _Context.of(hand, seen, rule, wild_kinds)
@@ -280,7 +280,7 @@ def _wild_kind(name: str) -> int:
         raise NotationError(f"wild tile {name!r}: {err.message}", name, err.column) from None
 
 
-def _visible(hand: Hand, visible: str) -> tuple[int, ...]:
+def read_visible(hand: Hand, visible: str) -> tuple[int, ...]:
     """Parse the visible tiles, saying so in any error."""
     try:
         return check_visible(hand, visible)

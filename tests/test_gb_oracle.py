@@ -42,10 +42,7 @@ def _their_single_wait(hand: GBHand) -> bool:
 
 def _ours_single_wait(hand: GBHand) -> bool:
     """Return our idea of a single wait (every form, tiles held four times left out)."""
-    assert hand.win_tile is not None
-    before = list(hand.counts)
-    before[hand.win_tile] -= 1
-    return waits(before, hand) == [hand.win_tile]
+    return waits(hand) == [hand.win_tile]
 
 
 Comparison = tuple[int, list[tuple[str, Counter[str], Counter[str]]], set[str]]

@@ -11,14 +11,13 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from ..analysis import ALL_TILES, Analysis, Decomposition, Discard, tiles_of
-from ..errors import NotationError
-from ..notation import Meld, check_visible
+from ..analysis import ALL_TILES, Analysis, Decomposition, Discard, read_visible, tiles_of
+from ..notation import Meld
 from ..tiles import NUM_KINDS, compact, tile_name
 from .hand import GBHand
 from .notation import parse_gb
 from .readings import Reading, readings
-from .score import DEFAULT_OPTIONS, Options, score, score_tiles, waits
+from .score import DEFAULT_OPTIONS, Options, score, waits
 from .shanten import gb_discards, gb_effective, gb_shanten
 
 
@@ -54,7 +53,7 @@ def analyze_gb(
 ) -> Analysis:
     """Analyse a hand in GB notation (or a ``GBHand``), counting ``visible`` tiles as gone."""
     hand = text if isinstance(text, GBHand) else parse_gb(text)
-    seen = _visible(hand, visible) if visible else ()
+    seen = read_visible(hand, visible) if visible else ()
     by_form = gb_shanten(hand.counts, len(hand.melds))
     left = _left(hand, seen)
     # Every GB analysis starts alike; a 14-tile hand adds discards (and fans), a 13-tile one waits.
@@ -73,21 +72,13 @@ def analyze_gb(
         )
     mask = gb_effective(hand.counts, len(hand.melds)) & _available(left)
     ready = by_form.best == 0
-    values = tuple(_wait_value(hand, w, options) for w in waits(list(hand.counts), hand)) if ready else ()
+    values = tuple(_wait_value(hand, w, options) for w in waits(hand)) if ready else ()
     return made(
         ukeire=tiles_of(mask),
         ukeire_count=sum(left[t] for t in tiles_of(mask)),
         waits=tuple(v.tile for v in values),
         wait_values=values,
     )
-
-
-def _visible(hand: GBHand, visible: str) -> tuple[int, ...]:
-    """Parse the visible tiles, saying so in any error."""
-    try:
-        return check_visible(hand, visible)
-    except NotationError as err:
-        raise type(err)(f"in the visible tiles {visible!r}: {err.message}", err.text, err.column) from None
 
 
 def _left(hand: GBHand, seen: tuple[int, ...]) -> list[int]:
@@ -113,11 +104,9 @@ def _discard(tile: int, shanten: int, mask: int, left: list[int]) -> Discard:
 
 def _wait_value(hand: GBHand, tile: int, options: Options) -> WaitValue:
     """Score winning on a wait, self-drawn and on a discard."""
-    counts = list(hand.counts)
-    counts[tile] += 1
     grown = replace(hand, tiles=tuple(sorted((*hand.tiles, tile))), drawn=tile)
-    drawn = score_tiles(tuple(counts), grown, tile, replace(hand.situation, self_drawn=True), options)
-    claimed = score_tiles(tuple(counts), grown, tile, replace(hand.situation, self_drawn=False), options)
+    drawn = score(replace(grown, situation=replace(hand.situation, self_drawn=True)), options)
+    claimed = score(replace(grown, situation=replace(hand.situation, self_drawn=False)), options)
     return WaitValue(tile, drawn.total, claimed.total, drawn.can_win, claimed.can_win)
 
 

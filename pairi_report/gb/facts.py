@@ -89,6 +89,11 @@ class Facts:
         return tuple(i for i, b in enumerate(self.blocks) if b.is_pung)
 
     @cached_property
+    def kongs(self) -> Occurrence:
+        """Return the kongs."""
+        return tuple(i for i in self.pungs if self.blocks[i].kind == "kong")
+
+    @cached_property
     def pair(self) -> int | None:
         """Return the pair of a regular or knitted-straight reading."""
         if self.form not in ("regular", "knitted_straight"):

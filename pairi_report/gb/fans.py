@@ -28,7 +28,7 @@ class FanSpec:
     zh: str
     en: str
     value: int
-    excludes: tuple[str, ...]
+    excludes: tuple[tuple[str, str], ...]  # (fan id, scope): "" the whole fan, "sets" or "one"
     optional: bool = False
 
 
@@ -36,10 +36,15 @@ def load_catalogue() -> tuple[FanSpec, ...]:
     """Read the catalogue, highest value first (stable, so the conventional order holds within a value)."""
     text = resources.files("pairi_report").joinpath("data/gb_fans.json").read_text(encoding="utf-8")
     fans = [
-        FanSpec(f["id"], f["zh"], f["en"], f["value"], tuple(f["excludes"]), f.get("optional", False))
+        FanSpec(f["id"], f["zh"], f["en"], f["value"], _exclusions(f["excludes"]), f.get("optional", False))
         for f in json.loads(text)["fans"]
     ]
     return tuple(sorted(fans, key=lambda f: -f.value))
+
+
+def _exclusions(rules: list[str]) -> tuple[tuple[str, str], ...]:
+    """Read the catalogue's exclusions, ``x``, ``x@sets`` or ``x@one``, into (fan id, scope) pairs."""
+    return tuple((target, scope) for target, _, scope in (rule.partition("@") for rule in rules))
 
 
 PREDICATES: dict[str, Predicate] = {}
@@ -190,11 +195,10 @@ def _kongs(melded: int | None, concealed: int | None, total: int) -> Predicate:
     """Return the predicate of a kong fan: so many kongs, so many of them melded and concealed."""
 
     def predicate(f: Facts) -> Occurrences:
-        kongs = tuple(i for i in f.pungs if f.blocks[i].kind == "kong")
-        shown = sum(f.blocks[i].melded for i in kongs)
-        if len(kongs) != total or melded not in (None, shown) or concealed not in (None, total - shown):
+        shown = sum(f.blocks[i].melded for i in f.kongs)
+        if len(f.kongs) != total or melded not in (None, shown) or concealed not in (None, total - shown):
             return NONE
-        return [kongs]
+        return [f.kongs]
 
     return predicate
 
@@ -211,20 +215,18 @@ def concealed_and_melded_kong(f: Facts) -> Occurrences:
     return _kongs(1, 1, 2)(f) if f.win.mixed_kongs else NONE
 
 
-@fan("concealed_kong")
-def concealed_kong(f: Facts) -> Occurrences:
-    """暗杠: a concealed kong (scored with 明杠 when the other kong is melded)."""
-    kongs = [i for i in f.pungs if f.blocks[i].kind == "kong"]
-    hidden = [i for i in kongs if not f.blocks[i].melded]
-    return [(hidden[0],)] if len(hidden) == 1 and len(kongs) <= 2 else NONE
+def _one_kong(melded: bool) -> Predicate:
+    """Return the predicate of 暗杠 or 明杠: the one kong of its kind, beside at most one other kong."""
+
+    def predicate(f: Facts) -> Occurrences:
+        alike = [i for i in f.kongs if f.blocks[i].melded == melded]
+        return [(alike[0],)] if len(alike) == 1 and len(f.kongs) <= 2 else NONE
+
+    return predicate
 
 
-@fan("melded_kong")
-def melded_kong(f: Facts) -> Occurrences:
-    """明杠: a melded kong (an added kong is melded)."""
-    kongs = [i for i in f.pungs if f.blocks[i].kind == "kong"]
-    shown = [i for i in kongs if f.blocks[i].melded]
-    return [(shown[0],)] if len(shown) == 1 and len(kongs) <= 2 else NONE
+PREDICATES["concealed_kong"] = _one_kong(False)  # 暗杠 (with 明杠 when the other kong is melded)
+PREDICATES["melded_kong"] = _one_kong(True)  # 明杠 (an added kong is melded)
 
 
 @fan("dragon_pung")
@@ -304,7 +306,7 @@ def all_even_pungs(f: Facts) -> Occurrences:
 def tile_hog(f: Facts) -> Occurrences:
     """四归一: all four copies of a kind, not as a kong, each kind."""
     counts = f.win.counts
-    kongs = {f.blocks[i].first for i in f.pungs if f.blocks[i].kind == "kong"}
+    kongs = {f.blocks[i].first for i in f.kongs}
     return [
         tuple(i for i, b in enumerate(f.blocks) if t in b.tiles)
         for t in f.win.kinds

@@ -23,7 +23,7 @@ from typing import Any
 from ..tiles import NUM_KINDS
 from .facts import Facts, Occurrence, Win
 from .fans import PREDICATES, FanSpec, load_catalogue
-from .hand import GBHand, Situation
+from .hand import GBHand
 from .readings import Block, Reading, readings
 from .shanten import gb_waits
 
@@ -111,25 +111,20 @@ def catalogue() -> tuple[FanSpec, ...]:
     return load_catalogue()
 
 
+@cache
+def spec_of(fan_id: str) -> FanSpec:
+    """Return the catalogue entry of a fan."""
+    return next(s for s in catalogue() if s.id == fan_id)
+
+
 def score(hand: GBHand, options: Options = DEFAULT_OPTIONS) -> FanResult:
     """Score a complete 14-tile hand; raise ``NotWinningError`` if it is not complete."""
     if hand.win_tile is None:
         raise NotWinningError("a 13-tile hand has no winning tile to score")
-    return score_tiles(hand.counts, hand, hand.win_tile, hand.situation, options)
-
-
-def score_tiles(
-    counts: tuple[int, ...],
-    hand: GBHand,
-    win_tile: int,
-    situation: Situation,
-    options: Options = DEFAULT_OPTIONS,
-) -> FanResult:
-    """Score concealed counts (the winning tile included) with the hand's melds and flowers."""
-    found = readings(counts, hand.melds)
+    found = readings(hand.counts, hand.melds)
     if not found:
         raise NotWinningError("the tiles do not form a complete hand")
-    win = _win(counts, hand, win_tile, situation, options)
+    win = _win(hand, hand.win_tile, options)
     scored = [(_score_reading(Facts(win, r)), r) for r in found]
     kept, reading = max(
         scored, key=lambda kr: (_total(kr[0]), sorted((s.value for s, _ in kr[0]), reverse=True))
@@ -137,38 +132,30 @@ def score_tiles(
     return _result(kept, hand.flower_count, reading)
 
 
-def _win(counts: tuple[int, ...], hand: GBHand, win_tile: int, situation: Situation, options: Options) -> Win:
+def _win(hand: GBHand, win_tile: int, options: Options) -> Win:
     """Return what every reading of a winning hand shares."""
-    held = list(counts)
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            held[tile] += 1
-    in_melds = held[win_tile] - counts[win_tile]
-    before = list(counts)
-    before[win_tile] -= 1
+    held = hand.all_counts
     return Win(
-        tuple(held),
+        held,
         hand.melds,
         win_tile,
-        situation,
+        hand.situation,
         # The other three copies in the melds: the winning tile can only be the last one.
-        situation.last_copy or in_melds == 3,
-        waits(before, hand, held) == [win_tile],
+        hand.situation.last_copy or held[win_tile] - hand.counts[win_tile] == 3,
+        waits(hand) == [win_tile],
         options.mixed_kongs,
     )
 
 
-def waits(before: list[int], hand: GBHand, held: list[int] | None = None) -> list[int]:
-    """Return the waits of 13 concealed counts with the hand's melds, tiles held four times left out."""
-    if held is None:
-        held = list(before)
-        for meld in hand.melds:
-            for tile in meld.tiles:
-                held[tile] += 1
+def waits(hand: GBHand) -> list[int]:
+    """Return the waits of a hand before its winning tile (if any), tiles held four times left out."""
+    before, held = list(hand.counts), list(hand.all_counts)
+    if hand.win_tile is not None:
+        before[hand.win_tile] -= 1
+        held[hand.win_tile] -= 1
     mask = gb_waits(before, len(hand.melds))
-    # A tile held four times (five, counting the winning tile) cannot be drawn: it is no wait.
-    win = hand.drawn if hand.tile_count == 14 else None
-    return [t for t in range(NUM_KINDS) if mask >> t & 1 and held[t] - (t == win) < 4]
+    # A tile held four times cannot be drawn: it is no wait.
+    return [t for t in range(NUM_KINDS) if mask >> t & 1 and held[t] < 4]
 
 
 def _score_reading(facts: Facts) -> list[tuple[FanSpec, Occurrence]]:
@@ -179,16 +166,14 @@ def _score_reading(facts: Facts) -> list[tuple[FanSpec, Occurrence]]:
             if not _excluded(spec, occurrence, kept):
                 kept.found.append((spec, occurrence))
     if not kept.found:
-        chicken = next(s for s in catalogue() if s.id == "chicken_hand")
-        kept.found.append((chicken, facts.everything))
+        kept.found.append((spec_of("chicken_hand"), facts.everything))
     return kept.found
 
 
 def _excluded(spec: FanSpec, occurrence: Occurrence, kept: _Kept) -> bool:
     """Return whether a kept occurrence of a higher fan excludes this one (and spend a one-off)."""
     for index, (other, sets) in enumerate(kept.found):
-        for rule in other.excludes:
-            target, _, scope = rule.partition("@")
+        for target, scope in other.excludes:
             if target != spec.id:
                 continue
             if not scope:
@@ -223,6 +208,6 @@ def _result(kept: list[tuple[FanSpec, Occurrence]], flowers: int, reading: Readi
         for spec, occs in grouped.values()
     ]
     if flowers:
-        spec = next(s for s in catalogue() if s.id == "flower_tiles")
+        spec = spec_of("flower_tiles")
         fans.append(ScoredFan(spec.id, spec.zh, spec.en, spec.value, flowers, ()))
     return FanResult(_total(kept) + flowers, tuple(fans), reading, flowers)
