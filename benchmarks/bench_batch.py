@@ -20,9 +20,9 @@ import peers
 import xiangting
 
 from pairi_report import analyze
+from pairi_report.core.notation import Hand
+from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.engine import vector
-from pairi_report.notation import Hand
-from pairi_report.sampling import counts_text, random_counts
 
 _FOUR = xiangting.PlayerCount.FOUR
 

@@ -20,7 +20,7 @@ import peers
 import xiangting
 
 from pairi_report import Hand, analyze
-from pairi_report.sampling import random_hands
+from pairi_report.core.sampling import random_hands
 
 FRESH = "import pairi_report; pairi_report.analyze('2378m1256p3489s15z').to_dict()"
 

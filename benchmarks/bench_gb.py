@@ -17,8 +17,8 @@ from collections.abc import Callable
 import MahjongGB
 from peers_gb import pmgb_args, random_winning_hands
 
-from pairi_report.gb.notation import parse_gb
-from pairi_report.gb.score import Options, score
+from pairi_report.rules.gb.notation import parse_gb
+from pairi_report.rules.gb.score import Options, score
 
 TARGET = 2.0
 

@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 
 from pairi_report import analyze
-from pairi_report.batch import Line
-from pairi_report.report.build import Options, hand_views, report_files
-from pairi_report.report.render import write_files
-from pairi_report.sampling import random_hands
+from pairi_report.batch.lines import Line
+from pairi_report.core.sampling import random_hands
+from pairi_report.report.formats.build import Options, hand_views, report_files
+from pairi_report.report.formats.render import write_files
 
 
 def main() -> int:

@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from pairi_report.sampling import counts_text, random_counts
+from pairi_report.core.sampling import counts_text, random_counts
 
 POOL = 100_000
 BAD_EVERY = 100_000

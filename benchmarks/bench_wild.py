@@ -14,8 +14,8 @@ import sys
 import time
 
 from pairi_report import Hand, analyze
-from pairi_report.sampling import counts_text, random_counts
-from pairi_report.tiles import parse_tile, tile_name
+from pairi_report.core.sampling import counts_text, random_counts
+from pairi_report.core.tiles import parse_tile, tile_name
 
 
 def hands_with_a_pair(seed: int, count: int) -> list[tuple[str, str]]:

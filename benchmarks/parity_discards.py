@@ -13,7 +13,7 @@ import time
 import peers
 
 from pairi_report import Hand, analyze
-from pairi_report.sampling import random_hands
+from pairi_report.core.sampling import random_hands
 
 
 def compare(text: str) -> list[str]:

@@ -12,7 +12,7 @@ import time
 from mahjong.shanten import Shanten  # dev extra: the oracle
 
 from pairi_report import Hand, analyze
-from pairi_report.sampling import random_hands
+from pairi_report.core.sampling import random_hands
 
 
 def oracle(counts: list[int]) -> tuple[int, int, int, int]:

@@ -18,7 +18,7 @@ import time
 import peers
 
 from pairi_report import analyze
-from pairi_report.tiles import NUM_KINDS, tile_name
+from pairi_report.core.tiles import NUM_KINDS, tile_name
 
 WILDS = (1, 1, 1, 2, 2, 2, 3, 3, 4)  # how many wild tiles a hand holds, drawn evenly from this
 

@@ -11,7 +11,7 @@ from typing import Any
 import xiangting
 from mahjong.shanten import Shanten
 
-from pairi_report.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
+from pairi_report.core.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 
 _FOUR = xiangting.PlayerCount.FOUR
 ALL_FORMS = ("regular", "chiitoitsu", "kokushi")

@@ -3,32 +3,38 @@
 >>> from pairi_report import analyze
 >>> analyze("123m456p789s1122z").shanten
 0
+
+This module is the public face of the package, above every layer: it re-exports the names users need,
+each loaded on first use, and shows an ``Analysis`` in Jupyter as its report section.
 """
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from .core.version import __version__
+
 if TYPE_CHECKING:
-    from .analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm, analyze
-    from .errors import IllegalHandError, NotationError, PairiError
-    from .notation import Hand, Meld
+    from .core.errors import IllegalHandError, NotationError, PairiError
+    from .core.notation import Hand, Meld
+    from .rules.analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm, analyze
 
 # Names load on first use, so running a submodule (python -m pairi_report.engine.tablegen) does not
 # import it twice.
 _HOMES = {
-    "Analysis": "analysis",
-    "Decomposition": "analysis",
-    "Discard": "analysis",
-    "RulesError": "analysis",
-    "ShantenByForm": "analysis",
-    "analyze": "analysis",
-    "IllegalHandError": "errors",
-    "NotationError": "errors",
-    "PairiError": "errors",
-    "Hand": "notation",
-    "Meld": "notation",
+    "Analysis": "rules.analysis",
+    "Decomposition": "rules.analysis",
+    "Discard": "rules.analysis",
+    "RulesError": "rules.analysis",
+    "ShantenByForm": "rules.analysis",
+    "analyze": "rules.analysis",
+    "IllegalHandError": "core.errors",
+    "NotationError": "core.errors",
+    "PairiError": "core.errors",
+    "Hand": "core.notation",
+    "Meld": "core.notation",
 }
 __all__ = [
     "Analysis",
@@ -41,9 +47,10 @@ __all__ = [
     "PairiError",
     "RulesError",
     "ShantenByForm",
+    "__version__",
     "analyze",
+    "load_ipython_extension",
 ]
-__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:
@@ -51,3 +58,31 @@ def __getattr__(name: str) -> Any:
     if name not in _HOMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(f".{_HOMES[name]}", __name__), name)
+
+
+def _analysis_html(analysis: Any) -> str:
+    """Render an analysis as its report section, pictures inline (Pillow and jinja2 load only here)."""
+    from .report.formats.notebook import analysis_html
+
+    return analysis_html(analysis)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """Show every ``Analysis`` as its report section in this IPython session (``%load_ext pairi_report``).
+
+    The formatter is registered by the class's module and name, so nothing is imported until a notebook
+    first shows an analysis, and the analysis layer never imports the renderer.
+    """
+    formatter = ipython.display_formatter.formatters["text/html"]
+    formatter.for_type_by_name("pairi_report.rules.analysis", "Analysis", _analysis_html)
+
+
+def _register_in_a_running_notebook() -> None:
+    """Register the HTML display when this package is imported inside IPython (no import of IPython)."""
+    ipython_module = sys.modules.get("IPython")
+    shell = ipython_module.get_ipython() if ipython_module is not None else None
+    if shell is not None:
+        load_ipython_extension(shell)
+
+
+_register_in_a_running_notebook()

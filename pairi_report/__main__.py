@@ -1,5 +1,5 @@
 """Run the command line with ``python -m pairi_report``."""
 
-from .cli import main
+from .cli.main import main
 
 main()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pairi_report.cli import app
+from pairi_report.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "examples" / "hands.txt"

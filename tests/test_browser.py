@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pairi_report.batch import read_lines
-from pairi_report.cli import app
+from pairi_report.batch.lines import read_lines
+from pairi_report.cli.main import app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.sync_api")

@@ -9,16 +9,16 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
-from pairi_report.report import chart
-from pairi_report.report.chart import (
+from pairi_report.report.drawing import chart
+from pairi_report.report.drawing.chart import (
     BarInput,
     ChanceInput,
     bar_chart,
     chance_chart,
     chart_png,
-    chart_svg,
     dash_runs,
 )
+from pairi_report.report.formats.render import chart_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -286,7 +286,7 @@ def test_cjk_words_render_into_the_png() -> None:
 
 
 def test_the_png_falls_back_to_pillows_font(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chart, "find_font", lambda lang: None)
+    monkeypatch.setattr(chart, "find_words_font", lambda lang: None)
     png = chart_png(_bars())
     with Image.open(io.BytesIO(png)) as img:
         assert img.size == (chart.BARS_WIDTH * 2, _bars().height * 2)

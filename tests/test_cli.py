@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pairi_report import analyze
-from pairi_report.cli import app
+from pairi_report.cli.main import app
 
 runner = CliRunner()
 

@@ -11,9 +11,9 @@ import pytest
 from mahjong.shanten import Shanten
 
 from pairi_report import Hand, analyze
-from pairi_report.notation import parse_tiles
-from pairi_report.sampling import random_hands
-from pairi_report.tiles import parse_tile
+from pairi_report.core.notation import parse_tiles
+from pairi_report.core.sampling import random_hands
+from pairi_report.core.tiles import parse_tile
 
 # (hand, overall, regular, seven pairs, thirteen orphans, waits or effective tiles of a 3n+1 hand)
 EDGE_CASES = [

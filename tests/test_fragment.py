@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
 
-from pairi_report.cli import app
+from pairi_report.cli.main import app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
@@ -111,9 +112,22 @@ def test_each_hand_also_has_its_own_page(tmp_path: Path, fmt: str) -> None:
 
 
 def test_jupyter_shows_an_analysis_inline() -> None:
+    import pairi_report
     from pairi_report import analyze
 
-    page = analyze(HAND)._repr_html_()
+    registered = {}
+
+    class Formatter:
+        """The part of IPython's HTML formatter that the extension uses."""
+
+        def for_type_by_name(self, module: str, name: str, show: object) -> None:
+            registered[module, name] = show
+
+    shell = SimpleNamespace(display_formatter=SimpleNamespace(formatters={"text/html": Formatter()}))
+    pairi_report.load_ipython_extension(shell)
+    a = analyze(HAND)
+    show = registered[type(a).__module__, type(a).__name__]
+    page = show(a)
     assert page.startswith('<div class="pairi-report">')
     assert "data:image/png;base64," in page and "img/" not in page.replace("data:image", "")
     assert "<table" in page and "2m" in page

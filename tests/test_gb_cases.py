@@ -24,11 +24,11 @@ from typing import Any
 import pytest
 from peers_gb import pmgb_fans
 
-from pairi_report.errors import NotationError
-from pairi_report.gb.analysis import analyze_gb
-from pairi_report.gb.hand import GBHand
-from pairi_report.gb.notation import gb_tile_name, parse_gb
-from pairi_report.gb.score import Options, score
+from pairi_report.core.errors import NotationError
+from pairi_report.rules.gb.analysis import analyze_gb
+from pairi_report.rules.gb.hand import GBHand
+from pairi_report.rules.gb.notation import gb_tile_name, parse_gb
+from pairi_report.rules.gb.score import Options, score
 
 RULES = range(1, 13)  # the "Scoring points" of gb-rules.md
 MIXED = Options(mixed_kongs=True)
@@ -436,6 +436,6 @@ def test_peer_agrees(case: Case) -> None:
 
 def test_every_fan_has_exactly_one_predicate() -> None:
     """The registry and the catalogue name the same fans (the 81 and 明暗杠)."""
-    from pairi_report.gb.fans import PREDICATES
+    from pairi_report.rules.gb.fans import PREDICATES
 
     assert set(PREDICATES) == {f["id"] for f in CATALOGUE}

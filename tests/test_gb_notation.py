@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairi_report import IllegalHandError, Meld, NotationError
-from pairi_report.gb.hand import GBHand, Situation
-from pairi_report.gb.notation import gb_tile_name, meld_order, parse_gb
+from pairi_report.rules.gb.hand import GBHand, Situation
+from pairi_report.rules.gb.notation import gb_tile_name, meld_order, parse_gb
 
 E, S, W, N, P, F, C = range(27, 34)
 

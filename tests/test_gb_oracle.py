@@ -15,11 +15,11 @@ from collections import Counter
 import pytest
 from peers_gb import pmgb_fans, random_winning_hands
 
-from pairi_report.gb.hand import GBHand
-from pairi_report.gb.notation import parse_gb
-from pairi_report.gb.readings import readings
-from pairi_report.gb.score import Options, catalogue, score, waits
-from pairi_report.tiles import NUM_KINDS
+from pairi_report.core.tiles import NUM_KINDS
+from pairi_report.rules.gb.hand import GBHand
+from pairi_report.rules.gb.notation import parse_gb
+from pairi_report.rules.gb.readings import readings
+from pairi_report.rules.gb.score import Options, catalogue, score, waits
 
 HANDS = 20_000
 SEED = 11  # the generator's own checks use seeds 1 and 2

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pairi_report.analysis import analyze
-from pairi_report.cli import app
+from pairi_report.cli.main import app
+from pairi_report.rules.analysis import analyze
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "gb.txt"
 
@@ -87,7 +87,7 @@ def test_visible_tiles_count_against_the_effective_tiles() -> None:
 def test_refusals_are_one_line_errors(args: list[str], message: str) -> None:
     runner = CliRunner()
     if args[0] == "simulate":
-        from pairi_report.cli_simulate import app as simulate
+        from pairi_report.cli.simulate import app as simulate
 
         result = runner.invoke(simulate, args[1:])
     else:

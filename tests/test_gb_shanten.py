@@ -10,11 +10,11 @@ import MahjongGB
 import pytest
 from peers_gb import CODES
 
-from pairi_report.analysis import names_of
-from pairi_report.gb.shanten import FORMS, GBShanten, gb_discards, gb_effective, gb_shanten
-from pairi_report.notation import parse_tiles
-from pairi_report.sampling import random_counts
-from pairi_report.tiles import NUM_KINDS
+from pairi_report.core.notation import parse_tiles
+from pairi_report.core.sampling import random_counts
+from pairi_report.core.tiles import NUM_KINDS
+from pairi_report.rules.analysis import names_of
+from pairi_report.rules.gb.shanten import FORMS, GBShanten, gb_discards, gb_effective, gb_shanten
 
 TILE_OF = {code: tile for tile, code in enumerate(CODES)}
 # Each per-form function takes the standing tiles only and raises TypeError where its form needs

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pairi_report.cli import app
-from pairi_report.report.i18n import EN, LANGUAGES, Labels
+from pairi_report.cli.main import app
+from pairi_report.report.views.i18n import EN, LANGUAGES, Labels
 
 # Hands without titles (titles are the user's words) that between them need every label.
 BATCH = "\n".join(
@@ -113,7 +113,7 @@ def test_no_english_label_leaks(tmp_path: Path, lang: str, fmt: str) -> None:
 
 
 def test_counts_agree_in_number() -> None:
-    from pairi_report.report.view import ReportView
+    from pairi_report.report.views.view import ReportView
 
     one = ReportView("t", (object(),), (), ())  # type: ignore[arg-type]
     assert one.count_text == "1 hand"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pairi_report import Hand, IllegalHandError, Meld, NotationError
-from pairi_report.cli import app
+from pairi_report.cli.main import app
 
 SAME_HANDS = [
     ("123m456p789s1122z", "123m456p789s1122z"),

@@ -8,15 +8,15 @@ import peers
 import pytest
 import sim_chances
 
-from pairi_report.analysis import analyze
-from pairi_report.chances import TURNS, Graph, position_of, ready_win, solve, unseen_total
-from pairi_report.notation import Hand
-from pairi_report.outlook import outlook
-from pairi_report.position import Position
-from pairi_report.practice import play
-from pairi_report.sampling import counts_text, random_counts
-from pairi_report.shapes import improvements, ready_shapes, two_step
-from pairi_report.tiles import NUM_KINDS
+from pairi_report.core.notation import Hand
+from pairi_report.core.sampling import counts_text, random_counts
+from pairi_report.core.tiles import NUM_KINDS
+from pairi_report.engine.position import Position
+from pairi_report.outlook.chances import TURNS, Graph, position_of, ready_win, solve, unseen_total
+from pairi_report.outlook.practice import play
+from pairi_report.outlook.prospects import outlook
+from pairi_report.outlook.shapes import improvements, ready_shapes, two_step
+from pairi_report.rules.analysis import analyze
 
 
 def _complete(rng: random.Random) -> list[int]:

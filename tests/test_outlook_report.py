@@ -12,13 +12,13 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from pairi_report import cli
-from pairi_report.analysis import analyze
-from pairi_report.batch import read_lines
-from pairi_report.chances import TURNS
-from pairi_report.cli_simulate import app as simulate_app
-from pairi_report.outlook import outlook, outlooks
-from pairi_report.practice import play
+from pairi_report.batch.lines import read_lines
+from pairi_report.cli import main as cli
+from pairi_report.cli.simulate import app as simulate_app
+from pairi_report.outlook.chances import TURNS
+from pairi_report.outlook.practice import play
+from pairi_report.outlook.prospects import outlook, outlooks
+from pairi_report.rules.analysis import analyze
 
 ONE_SHANTEN = "34m456p789s117z468p"
 runner = CliRunner()

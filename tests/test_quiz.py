@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report import analyze
-from pairi_report.cli import app
-from pairi_report.report.quiz import quiz_answer
+from pairi_report.cli.main import app
+from pairi_report.report.views.quiz import quiz_answer
 
 HANDS = Path(__file__).resolve().parent.parent / "examples" / "hands.txt"
 CAN_PRINT = shutil.which("chromium") is not None and shutil.which("pdftotext") is not None

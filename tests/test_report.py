@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pairi_report.batch import read_lines
-from pairi_report.cli import app
-from pairi_report.report.render import md_code, md_escape
-from pairi_report.sampling import random_hands
+from pairi_report.batch.lines import read_lines
+from pairi_report.cli.main import app
+from pairi_report.core.sampling import random_hands
+from pairi_report.report.formats.render import md_code, md_escape
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "examples" / "hands.txt"
@@ -170,7 +170,7 @@ def _batch_of(tmp_path: Path, count: int) -> Path:
 def test_progress_bar_only_for_large_batches_on_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pairi_report.cli as cli
+    import pairi_report.cli.main as cli
 
     batch = _batch_of(tmp_path, 60)
     _, silent = run(str(batch), "-o", str(tmp_path / "a"))  # not a terminal: no bar

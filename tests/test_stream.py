@@ -14,13 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report import analyze
-from pairi_report.batch import split_line
-from pairi_report.cli import app
-from pairi_report.notation import Hand
-from pairi_report.sampling import random_hands
-from pairi_report.stream import CSV_COLUMNS, Settings, analyse_block, analyse_stream, read_blocks
-from pairi_report.summary import Summary
-from pairi_report.tiles import parse_tile
+from pairi_report.batch.lines import split_line
+from pairi_report.batch.stream import CSV_COLUMNS, Settings, analyse_block, analyse_stream, read_blocks
+from pairi_report.batch.summary import Summary
+from pairi_report.cli.main import app
+from pairi_report.core.notation import Hand
+from pairi_report.core.sampling import random_hands
+from pairi_report.core.tiles import parse_tile
 
 runner = CliRunner()
 # Lines the vectorised path does not take, or takes and hands back: melds, red fives, wild tiles, short

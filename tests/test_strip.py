@@ -7,8 +7,8 @@ from pathlib import Path
 from PIL import Image
 
 from pairi_report import Hand
-from pairi_report.report.strip import Slot, hand_strip, meld_slots, strip_name, strip_slots
-from pairi_report.report.tileset import TileSet
+from pairi_report.report.drawing.strip import Slot, hand_strip, meld_slots, strip_name, strip_slots
+from pairi_report.report.drawing.tileset import TileSet
 
 W, H = 36, 48
 

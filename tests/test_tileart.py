@@ -7,14 +7,16 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pairi_report.report import tileart
-from pairi_report.resources import data_dir
+from pairi_report.report.drawing.fonts import find_mincho
+from pairi_report.report.drawing.tileset import tile_names
+from pairi_report.report.resources import data_dir
+from pairi_report.tools import tileart
 
 TILES = data_dir("assets") / "tiles"
 
 
 def test_the_set_has_every_picture_at_both_sizes_upright_and_sideways() -> None:
-    names = tileart.tile_names()
+    names = tile_names()
     assert len(names) == 34 + 3 + 8 + 1
     for scale in (1, 2):
         for name in names:
@@ -27,9 +29,7 @@ def test_the_set_has_every_picture_at_both_sizes_upright_and_sideways() -> None:
                 assert up.mode == "RGBA"
 
 
-@pytest.mark.skipif(
-    tileart.find_font() is None, reason="IPAex Mincho (fonts-ipaexfont-mincho) is not installed"
-)
+@pytest.mark.skipif(find_mincho() is None, reason="IPAex Mincho (fonts-ipaexfont-mincho) is not installed")
 def test_regenerating_gives_the_same_bytes(tmp_path: Path) -> None:
     assert tileart.main(["--out", str(tmp_path)]) == 0
     fresh = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.png"))

@@ -11,10 +11,10 @@ import xiangting
 from mahjong.shanten import Shanten
 
 from pairi_report import analyze
-from pairi_report.analysis import names_of
+from pairi_report.core.sampling import counts_text, random_counts
+from pairi_report.core.tiles import tile_name
 from pairi_report.engine import vector
-from pairi_report.sampling import counts_text, random_counts
-from pairi_report.tiles import tile_name
+from pairi_report.rules.analysis import names_of
 
 _FOUR = xiangting.PlayerCount.FOUR
 # Hands that stress the forms and the copy counts: complete hands, thirteen orphans (13-sided), seven

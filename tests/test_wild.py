@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report import Hand, NotationError, analyze
-from pairi_report.cli import app
-from pairi_report.notation import parse_tiles
-from pairi_report.report.strip import strip_name, strip_slots
-from pairi_report.report.tileset import TileSet
-from pairi_report.tiles import NUM_KINDS, parse_tile, tile_name
+from pairi_report.cli.main import app
+from pairi_report.core.notation import parse_tiles
+from pairi_report.core.tiles import NUM_KINDS, parse_tile, tile_name
+from pairi_report.report.drawing.strip import strip_name, strip_slots
+from pairi_report.report.drawing.tileset import TileSet
 
 runner = CliRunner()
 
@@ -51,7 +51,7 @@ def test_effective_tiles_and_waits_equal_every_draw_tried() -> None:
 def test_exact_evaluator_agrees_with_mahjong_where_both_apply() -> None:
     from mahjong.shanten import Shanten
 
-    from pairi_report.sampling import random_hands
+    from pairi_report.core.sampling import random_hands
 
     for text in random_hands(9, 60):
         counts = list(Hand.parse(text).counts)

@@ -16,7 +16,7 @@ from itertools import product
 
 import numpy as np
 
-from ..tiles import NUM_KINDS
+from ..core.tiles import NUM_KINDS
 from .tablegen import (
     HONOUR_BASE,
     MAX_PAIRS,

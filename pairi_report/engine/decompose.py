@@ -7,7 +7,7 @@ positions (0-2 along the block) that wild tiles fill. A block made only of wild 
 
 from __future__ import annotations
 
-from ..tiles import NUM_KINDS, ORPHANS
+from ..core.tiles import NUM_KINDS, ORPHANS
 
 Block = tuple[str, int, tuple[int, ...]]
 _SHAPE_ORDER = {"single": 0, "pair": 1, "pung": 2, "chow": 3}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..tiles import NUM_KINDS
+from ..core.tiles import NUM_KINDS
 from .combine import DISCARD_DELTA
 from .tablegen import HONOUR_BASE, MAX_PAIRS, MAX_SETS, ORPHANS_AT, PAIRS_AT
 from .tables import tables

@@ -1,0 +1,1 @@
+"""The ``pairi-report`` command line."""

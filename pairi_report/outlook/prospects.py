@@ -1,0 +1,230 @@
+"""見通し Beyond the counts: improvements, good shapes, 2-step counts and chances by turn, per discard.
+
+>>> from pairi_report.rules.analysis import analyze
+>>> first = outlook(analyze("34m456p789s117z468p")).prospects[0]
+>>> first.discard, first.shanten, first.count, first.good_shape, first.bad_shape, first.chances.exact
+(33, 1, 15, 7, 8, True)
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from ..core.tiles import tile_name
+from ..rules.analysis import Analysis, discard_name, names_of
+from .chances import EXACT_SHANTEN, TURNS, Start, exact_curves, position_of, starts_of, unseen_total
+from .practice import Bot, Games, play, play_from
+from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
+
+DEFAULT_GAMES = 400  # games per start when the chances are estimated: standard errors of at most 2.5 points
+
+
+@dataclass(frozen=True)
+class Curve:
+    """Chances of being ready (tenpai) and of winning by the end of draw 1, 2, ... TURNS."""
+
+    tenpai: tuple[float, ...]
+    win: tuple[float, ...]
+    exact: bool
+    games: int = 0  # the practice games behind an estimate
+    tenpai_error: tuple[float, ...] = ()  # standard errors of an estimate
+    win_error: tuple[float, ...] = ()
+
+    @classmethod
+    def of_games(cls, games: Games) -> Curve:
+        """Return the estimate from practice games."""
+        return cls(
+            games.share(games.ready),
+            games.share(games.won),
+            False,
+            games.games,
+            games.error(games.ready),
+            games.error(games.won),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict (chances rounded to 6 places)."""
+        out: dict[str, Any] = {
+            "exact": self.exact,
+            "tenpai": [round(p, 6) for p in self.tenpai],
+            "win": [round(p, 6) for p in self.win],
+        }
+        if not self.exact:
+            out["games"] = self.games
+            out["tenpai_error"] = [round(e, 6) for e in self.tenpai_error]
+            out["win_error"] = [round(e, 6) for e in self.win_error]
+        return out
+
+
+@dataclass(frozen=True)
+class Prospect:
+    """One start: a discard of a 3n+2 hand (or a 3n+1 hand as it is), and where it leads."""
+
+    discard: int | None
+    red: bool
+    shanten: int
+    count: int  # effective-tile copies
+    improvements: tuple[Improvement, ...]
+    shapes: tuple[ReadyShape, ...]  # at 1-shanten: the best ready hand after each effective draw
+    two_step: float | None
+    chances: Curve
+
+    @property
+    def improvement_count(self) -> int:
+        """Return the unseen copies of the improvement tiles."""
+        return sum(i.copies for i in self.improvements)
+
+    @property
+    def good_shape(self) -> int:
+        """Return the effective copies whose best ready hand waits in good shape."""
+        return sum(s.copies for s in self.shapes if s.good)
+
+    @property
+    def bad_shape(self) -> int:
+        """Return the effective copies whose best ready hand waits in bad shape."""
+        return sum(s.copies for s in self.shapes if not s.good)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict."""
+        out: dict[str, Any] = {} if self.discard is None else {"tile": discard_name(self.discard, self.red)}
+        out |= {
+            "shanten": self.shanten,
+            "ukeire_count": self.count,
+            "improvements": [
+                {
+                    "tile": tile_name(i.tile),
+                    "copies": i.copies,
+                    "discard": tile_name(i.discard),
+                    "ukeire_count": i.ukeire,
+                }
+                for i in self.improvements
+            ],
+            "improvement_count": self.improvement_count,
+        }
+        if self.shapes:
+            out["ready"] = [
+                {
+                    "draw": tile_name(s.draw),
+                    "copies": s.copies,
+                    "discard": tile_name(s.discard),
+                    "waits": names_of(s.waits),
+                    "wait_count": s.wait_count,
+                    "good": s.good,
+                }
+                for s in self.shapes
+            ]
+            out["good_shape"] = self.good_shape
+            out["bad_shape"] = self.bad_shape
+        out["two_step"] = None if self.two_step is None else round(self.two_step, 4)
+        out["chances"] = self.chances.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The prospects of each start of a hand, in the order of its discard table."""
+
+    unseen: int  # U: the tiles the player cannot see
+    prospects: tuple[Prospect, ...]
+    practice: Games | None = None  # the practice bot's games from the hand
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict."""
+        out: dict[str, Any] = {
+            "unseen": self.unseen,
+            "turns": TURNS,
+            "prospects": [p.to_dict() for p in self.prospects],
+        }
+        if self.practice is not None:
+            out["practice"] = self.practice.to_dict()
+        return out
+
+
+def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0, practice: int = 0) -> Outlook:
+    """Look ahead from a hand: per start, improvements, shapes, 2-step count and chances by turn.
+
+    Chances are exact (``chances``) when the hand is at most 2-shanten; beyond, each start's are
+    estimated from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``,
+    the bot also plays that many games from the hand itself.
+    """
+    starts = starts_of(analysis)
+    unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
+    curves = _curves(analysis, starts, unseen, games, seed)
+    reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
+    prospects = []
+    for start, curve in zip(starts, curves, strict=True):
+        position, tiles = start.position, start.tiles
+        step = position.wait(tiles)
+        prospects.append(
+            Prospect(
+                start.discard,
+                reds.get(start.discard, False),
+                step.shanten,
+                step.copies,
+                improvements(position, tiles),
+                ready_shapes(position, tiles),
+                two_step(position, tiles),
+                curve,
+            )
+        )
+    games_played = play(analysis, games=practice, seed=seed) if practice else None
+    return Outlook(unseen, tuple(prospects), games_played)
+
+
+def outlooks(
+    analyses: list[Analysis], *, games: int = DEFAULT_GAMES, practice: int = 0, workers: int = 1
+) -> Iterator[Outlook]:
+    """Yield the outlook of each hand in turn; with ``workers`` above 1, several hands at once in processes.
+
+    Each hand's games are seeded the same way in any process, so the results do not depend on ``workers``.
+    """
+    job = partial(outlook, games=games, practice=practice)
+    if workers <= 1 or len(analyses) <= 1:
+        yield from map(job, analyses)
+        return
+    # Fresh processes, each with one BLAS thread: the engine's matrix products would otherwise start a
+    # thread per core in every worker, and the threads would spin against each other (five times slower
+    # on two cores). A forked worker keeps the parent's threads, so these start from scratch.
+    with _environment(_ONE_THREAD):
+        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(analyses)))
+    with pool:
+        yield from pool.imap(job, analyses)
+
+
+_ONE_THREAD = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+
+
+@contextmanager
+def _environment(values: dict[str, str]) -> Iterator[None]:
+    """Set environment variables for the processes started inside the block, then put them back."""
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _curves(analysis: Analysis, starts: list[Start], unseen: int, games: int, seed: int) -> list[Curve]:
+    """Return each start's chances: exact at 2-shanten or better, else from practice games."""
+    if analysis.shanten <= EXACT_SHANTEN:
+        return [Curve(ready, win, True) for ready, win in exact_curves(starts, unseen)]
+    bots: dict[int, Bot] = {}  # one per position: the starts' games meet many of the same hands
+    return [
+        Curve.of_games(
+            play_from(
+                s.position, s.tiles, unseen, games, seed + i, bots.setdefault(id(s.position), Bot(s.position))
+            )
+        )
+        for i, s in enumerate(starts)
+    ]

@@ -1,0 +1,1 @@
+"""Pictures: tile sets, hand strips and charts, drawn with Pillow."""

@@ -1,0 +1,146 @@
+"""Tile pictures: the built-in set, or a folder the user downloaded, mapped by a naming preset.
+
+Names are Tenhou's (``5m``, ``7z``), ``0m 0p 0s`` for red fives, ``1f``..``8f`` for flowers and ``back``.
+A downloaded set that lacks a picture falls back to the built-in one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from ..resources import data_dir
+
+W, H = 36, 48  # the 1x tile size
+WILD_SUFFIX = "-wild"
+BADGE_RED = (196, 32, 38, 255)
+BADGE_GOLD = (236, 186, 40, 255)
+
+# majandofu.com: man1-66-90-s.png ...; ji1..ji7 = 東南西北白發中; aka1 = 5p, aka2 = 5s, aka3 = 5m.
+_MAJANDOFU_SUIT = {"m": "man", "p": "pin", "s": "sou", "z": "ji"}
+_MAJANDOFU_RED = {"0p": "aka1", "0s": "aka2", "0m": "aka3"}
+# FluffyStuff riichi set: Man1.png .. Man5-Dora.png, Pin.., Sou.., winds and dragons by their names.
+_FLUFFY_SUIT = {"m": "Man", "p": "Pin", "s": "Sou"}
+_FLUFFY_HONOURS = ("Ton", "Nan", "Shaa", "Pei", "Haku", "Hatsu", "Chun")
+
+
+def _majandofu(name: str) -> list[str]:
+    """Return the file names majandofu gives a tile, most likely first."""
+    stem = _MAJANDOFU_RED.get(name)
+    if stem is None and name[1] in _MAJANDOFU_SUIT:
+        stem = f"{_MAJANDOFU_SUIT[name[1]]}{name[0]}"
+    if stem is None:
+        return []
+    return [f"{stem}-66-90-s.png", f"{stem}-66-90-l.png", f"{stem}.png"]
+
+
+def _fluffystuff(name: str) -> list[str]:
+    """Return the file name FluffyStuff gives a tile."""
+    if name == "back":
+        return ["Back.png"]
+    digit, suit = name[0], name[1]
+    if suit in _FLUFFY_SUIT:
+        return [f"{_FLUFFY_SUIT[suit]}5-Dora.png"] if digit == "0" else [f"{_FLUFFY_SUIT[suit]}{digit}.png"]
+    return [f"{_FLUFFY_HONOURS[int(digit) - 1]}.png"] if suit == "z" else []
+
+
+def tile_names() -> list[str]:
+    """Return every picture name of the set, in a fixed order."""
+    suits = [f"{n}{s}" for s in "mps" for n in range(1, 10)]
+    return [
+        *suits,
+        *(f"{n}z" for n in range(1, 8)),
+        "0m",
+        "0p",
+        "0s",
+        *(f"{n}f" for n in range(1, 9)),
+        "back",
+    ]
+
+
+NAMINGS: dict[str, Callable[[str], list[str]]] = {"majandofu": _majandofu, "fluffystuff": _fluffystuff}
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """Where pictures come from; ``folder`` None means the built-in set."""
+
+    folder: Path | None = None
+    naming: str = "majandofu"
+
+    @property
+    def ident(self) -> str:
+        """Return a short identity, part of the content names of composited pictures."""
+        return "builtin" if self.folder is None else f"{self.naming}:{self.folder.resolve()}"
+
+    def picture(self, name: str, scale: int, sideways: bool = False) -> Image.Image:
+        """Return a tile picture at 1x or 2x, upright or turned a quarter to the left.
+
+        A name ending in ``-wild`` (``7z-wild``) is that tile with the wild-tile badge.
+        """
+        if name.endswith(WILD_SUFFIX):
+            return _badged(self, name.removesuffix(WILD_SUFFIX), scale, sideways)
+        return _load(self, name, scale, sideways)
+
+    def missing(self, names: list[str]) -> list[str]:
+        """Return which of these pictures a downloaded set lacks (they fall back to the built-in set)."""
+        return [] if self.folder is None else [n for n in names if self.user_file(n) is None]
+
+    def builtin_file(self, name: str, scale: int, sideways: bool = False) -> Path:
+        """Return the built-in PNG of a tile."""
+        return data_dir("assets") / "tiles" / f"{scale}x" / f"{name}{'-side' if sideways else ''}.png"
+
+    def user_file(self, name: str) -> Path | None:
+        """Return the user's file for a tile, if the folder has one."""
+        if self.folder is None:
+            return None
+        for candidate in NAMINGS[self.naming](name):
+            path = self.folder / candidate
+            if path.is_file():
+                return path
+        return None
+
+
+@lru_cache(maxsize=1024)
+def _load(tiles: TileSet, name: str, scale: int, sideways: bool) -> Image.Image:
+    """Load (and for a user set, fit and turn) one picture."""
+    user = tiles.user_file(name)
+    if user is None:
+        with Image.open(tiles.builtin_file(name, scale, sideways)) as img:
+            return img.convert("RGBA")
+    with Image.open(user) as img:
+        face = _on_front(tiles, img.convert("RGBA"))
+    fitted = face.resize((W * scale, H * scale), Image.Resampling.LANCZOS)
+    return fitted.transpose(Image.Transpose.ROTATE_90) if sideways else fitted
+
+
+def _on_front(tiles: TileSet, face: Image.Image) -> Image.Image:
+    """Composite a transparent FluffyStuff face onto its ``Front`` picture; other sets are whole tiles."""
+    front = tiles.folder / "Front.png" if tiles.folder and tiles.naming == "fluffystuff" else None
+    if front is None or not front.is_file():
+        return face
+    with Image.open(front) as img:
+        base = img.convert("RGBA")
+    base.alpha_composite(face.resize(base.size, Image.Resampling.LANCZOS))
+    return base
+
+
+@lru_cache(maxsize=256)
+def _badged(tiles: TileSet, name: str, scale: int, sideways: bool) -> Image.Image:
+    """Return a picture with the wild-tile badge: a red disc ringed in gold, with a white star."""
+    img = _load(tiles, name, scale, sideways).copy()
+    size = 4  # drawn at 4x and scaled down, for smooth edges
+    r = int(W * scale * 0.2)
+    badge = Image.new("RGBA", (2 * r * size, 2 * r * size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(badge)
+    d.ellipse((0, 0, 2 * r * size - 1, 2 * r * size - 1), fill=BADGE_GOLD)
+    inset = max(1, r * size // 6)
+    d.ellipse((inset, inset, 2 * r * size - 1 - inset, 2 * r * size - 1 - inset), fill=BADGE_RED)
+    d.regular_polygon((r * size, r * size, int(r * size * 0.62)), 5, rotation=0, fill=(255, 255, 255, 255))
+    star = badge.resize((2 * r, 2 * r), Image.Resampling.LANCZOS)
+    img.alpha_composite(star, (img.width - 2 * r - max(1, scale), max(1, scale)))
+    return img

@@ -1,0 +1,1 @@
+"""Output formats: templates rendered to Markdown, HTML and PDF, and files written safely."""

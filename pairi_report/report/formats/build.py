@@ -1,0 +1,136 @@
+"""Build a whole report: analysed lines in, the files of the output folder out (names to bytes)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from ...batch.lines import Line, Problem
+from ...batch.summary import Summary
+from ...outlook.prospects import Outlook
+from ...rules.analysis import Analysis
+from ..drawing.chart import chart_png
+from ..drawing.tileset import TileSet
+from ..views.gb_view import gb_view
+from ..views.i18n import labels
+from ..views.outlook_view import outlook_view
+from ..views.quiz import quiz_answer, quiz_problem, quiz_view
+from ..views.view import HandView, ReportView, hand_view, report_view
+from .pdf import print_pdf
+from .render import Pictures, render_hand_page, render_html, render_markdown, render_quiz
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a report looks."""
+
+    fmt: str  # md or html
+    title: str = "pairi-report"
+    tiles: TileSet = TileSet()
+    scale: int = 1  # display size, a multiple of 36x48 per tile
+    self_contained: bool = False
+    fragment: bool = False  # HTML to embed: no <html> or <head>, every style scoped
+    lang: str = "en"  # en, zh or ja
+    paper: str = "A4"  # A4 or letter, for print and PDF
+
+    @property
+    def inline(self) -> bool:
+        """Return whether pictures go inside the page: self-contained HTML, and always for PDF."""
+        return self.fmt == "pdf" or (self.self_contained and self.fmt == "html")
+
+    def pictures(self) -> Pictures:
+        """Return where pictures go: Markdown gets 1x files; HTML 2x files, or data: URIs."""
+        density = 1 if self.fmt == "md" else 2
+        return Pictures(self.tiles, density, self.scale, inline=self.inline)
+
+
+def hand_views(
+    entries: Iterable[tuple[Line, Analysis]],
+    options: Options,
+    files: dict[str, bytes],
+    looks: Iterable[Outlook] | None = None,
+) -> Iterable[HandView]:
+    """Yield each hand's view, rendering its strip (and, for Markdown, its outlook charts) into ``files``."""
+    pictures = options.pictures()
+    words = labels(options.lang)
+    sections: Iterable[Outlook | None] = itertools.repeat(None) if looks is None else looks
+    for (line, analysis), look in zip(entries, sections, strict=False):
+        strip = pictures.strip(analysis.hand, files, analysis.wild)
+        anchor = f"hand-{line.number}"
+        section = None
+        if look is not None:
+            section = outlook_view(look, anchor, analysis.wild, words)
+            if options.fmt == "md":  # HTML draws its charts inline, as SVG
+                for picture in section.charts:
+                    files[f"img/charts/{picture.file}"] = chart_png(picture.chart, 1, options.lang)
+        yield hand_view(
+            analysis,
+            strip,
+            title=line.title,
+            line=line.number,
+            anchor=anchor,
+            words=words,
+            outlook=section,
+            gb=gb_view(analysis, words),
+        )
+
+
+def report_files(
+    hands: list[HandView],
+    problems: list[Problem],
+    options: Options,
+    files: dict[str, bytes],
+    summary: Summary | None = None,
+) -> dict[str, bytes]:
+    """Render the report page and add the tile pictures it uses; return the files to write."""
+    view = report_view(options.title, hands, problems, labels(options.lang), summary)
+    pictures = options.pictures()
+    pictures.tile_files(view.tiles, files)
+    if options.fmt == "md":
+        files["index.md"] = render_markdown(view, pictures).encode("utf-8")
+        return files | _hand_pages(view, pictures, files, "md")
+    page = render_html(view, pictures, files, options.fragment and options.fmt == "html", options.paper)
+    if options.fmt == "html" and not options.inline:  # a self-contained report is one file
+        files |= _hand_pages(view, pictures, files, "html")
+    return _finish("index", page, options, files)
+
+
+def _hand_pages(view: ReportView, pictures: Pictures, files: dict[str, bytes], fmt: str) -> dict[str, bytes]:
+    """Return each hand alone, hands/001.md (or .html), for copying into a post."""
+    pages = {}
+    for number, hand in enumerate(view.hands, start=1):
+        single = replace(view, hands=(hand,), problems=(), summary=None)
+        page = render_hand_page(single, pictures, files, fmt, root="../")
+        pages[f"hands/{number:03d}.{fmt}"] = page.encode("utf-8")
+    return pages
+
+
+def quiz_files(entries: Iterable[tuple[Line, Analysis]], options: Options) -> dict[str, bytes]:
+    """Render the quiz (problems, then answers on a new page) with its pictures; return the files."""
+    files: dict[str, bytes] = {}
+    pictures = options.pictures()
+    words = labels(options.lang)
+    pairs = []
+    for number, (line, a) in enumerate(entries, start=1):
+        strip = pictures.strip(a.hand, files, a.wild)
+        pairs.append(
+            (quiz_problem(a, strip, number, line.title, words), quiz_answer(a, number, line.title, words))
+        )
+    view = quiz_view(options.title, pairs, words)
+    pictures.tile_files(view.tiles, files)
+    page = render_quiz(view, pictures, files, "md" if options.fmt == "md" else "html", options.paper)
+    if options.fmt == "md":
+        files["quiz.md"] = page.encode("utf-8")
+        return files
+    return _finish("quiz", page, options, files)
+
+
+def _finish(stem: str, page: str, options: Options, files: dict[str, bytes]) -> dict[str, bytes]:
+    """Return the files of an HTML page: with its pictures, without them when inline, or as a PDF."""
+    if options.fmt == "pdf":
+        return {f"{stem}.pdf": print_pdf(page)}
+    if options.inline:
+        return {f"{stem}.html": page.encode("utf-8")}
+    files[f"{stem}.html"] = page.encode("utf-8")
+    return files

@@ -1,0 +1,21 @@
+"""Show an analysis in Jupyter: one hand's section with its pictures inline."""
+
+from __future__ import annotations
+
+from ...batch.lines import Line
+from ...rules.analysis import Analysis
+from ..views.i18n import labels
+from ..views.view import report_view
+from .build import Options, hand_views
+from .render import render_hand_page
+
+
+def analysis_html(a: Analysis, lang: str = "en") -> str:
+    """Return the HTML fragment of one analysis, pictures as data: URIs."""
+    options = Options("html", str(a.hand), self_contained=True, fragment=True, lang=lang)
+    files: dict[str, bytes] = {}
+    hands = list(hand_views([(Line(1, str(a.hand), 1, ""), a)], options, files))
+    view = report_view(str(a.hand), hands, [], labels(lang))
+    pictures = options.pictures()
+    pictures.tile_files(view.tiles, files)
+    return render_hand_page(view, pictures, files, "html", root="")

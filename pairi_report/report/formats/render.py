@@ -1,0 +1,188 @@
+"""Render a report view to Markdown or HTML with jinja2, and write it with its pictures.
+
+One jinja2 Environment: autoescape for ``*.html.j2``, none for ``*.md.j2`` (Markdown escapes user text
+with its own filter), filters registered here explicitly.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import markdown as markdown_lib
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+from PIL import Image
+
+from ...core.notation import Hand
+from ...core.version import __version__
+from ..drawing.chart import Chart
+from ..drawing.png import png_bytes
+from ..drawing.strip import hand_strip, strip_name
+from ..drawing.tileset import H, TileSet, W
+from ..resources import data_dir
+from ..views.quiz import QuizView
+from ..views.view import ReportView, Strip
+from .files import write_atomic
+
+# Inline Markdown only needs these escaped (headings, lists and tables never start in user text here).
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+
+
+def md_escape(text: str) -> str:
+    """Escape user text for Markdown: punctuation with backslashes, and markup characters as entities."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+
+
+def md_code(text: str) -> str:
+    """Return text as a Markdown code span, fenced with enough backticks."""
+    ticks = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def markdown_html(text: str) -> Markup:
+    """Convert trusted Markdown (the report's own legend) to HTML."""
+    return Markup(markdown_lib.markdown(text, extensions=["tables"]))
+
+
+@cache
+def environment() -> Environment:
+    """Return the one template environment."""
+    env = Environment(
+        loader=FileSystemLoader(str(data_dir("templates"))),
+        autoescape=select_autoescape(["html.j2"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["md_escape"] = md_escape
+    env.filters["md_code"] = md_code
+    env.filters["markdown"] = markdown_html
+    env.filters["svg"] = chart_svg
+    return env
+
+
+def chart_svg(chart: Chart, prefix: str = "") -> Markup:
+    """Render a chart as inline SVG; ``prefix`` keeps its id apart from other charts on the page."""
+    prefix = prefix or "pairi-chart-" + hashlib.sha256(repr(chart).encode()).hexdigest()[:10]
+    return Markup(environment().get_template("chart.svg.j2").render(chart=chart, prefix=prefix))
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """Where a report's pictures go: into ``img/`` files, or inline as data: URIs."""
+
+    tiles: TileSet
+    scale: int  # pixel density of the files: 1 for Markdown, 2 for HTML
+    display: int  # display size multiple of 36x48
+    inline: bool = False
+
+    def strip(self, hand: Hand, out: dict[str, bytes], wild: tuple[int, ...] = ()) -> Strip:
+        """Render a hand's strip once per distinct picture; return its reference."""
+        scale = self.scale * self.display
+        name = strip_name(hand, self.tiles, scale, wild)
+        path = f"img/{name}"
+        if path not in out:
+            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=scale, wild=wild))
+        with Image.open(io.BytesIO(out[path])) as img:
+            width, height = img.size
+        factor = self.scale
+        return Strip(name, str(hand), width // factor, height // factor)
+
+    @property
+    def tile_dir(self) -> str:
+        """Return the folder of the tile pictures; the density is in the name, so formats can share img/."""
+        return f"img/tiles/{self.scale * self.display}x"
+
+    def tile_files(self, names: tuple[str, ...], out: dict[str, bytes]) -> None:
+        """Add the tile pictures a report uses."""
+        for name in names:
+            out[f"{self.tile_dir}/{name}.png"] = png_bytes(
+                self.tiles.picture(name, self.scale * self.display)
+            )
+
+    def src(self, out: dict[str, bytes], root: str = "") -> Callable[[str], str]:
+        """Return a function from a picture path to what an HTML attribute or CSS url() should hold.
+
+        ``root`` leads from the page to the report folder (``../`` for the pages in ``hands/``).
+        """
+        if not self.inline:
+            return lambda path: root + path
+        return lambda path: "data:image/png;base64," + base64.b64encode(out[path]).decode("ascii")
+
+
+def legend(lang: str) -> str:
+    """Return the report's legend in a language, in Markdown."""
+    return (data_dir("templates") / f"legend.{lang}.md").read_text(encoding="utf-8")
+
+
+def render_markdown(view: ReportView, pictures: Pictures) -> str:
+    """Render the Markdown report."""
+    template = environment().get_template("report.md.j2")
+    return template.render(report=view, legend=legend(view.words.lang), tile_dir=pictures.tile_dir, root="")
+
+
+def render_hand_page(
+    view: ReportView, pictures: Pictures, files: dict[str, bytes], fmt: str, root: str
+) -> str:
+    """Render the hands of a view alone, as Markdown or as an HTML fragment, ``root`` leading to img/."""
+    if fmt == "md":
+        template = environment().get_template("hand_page.md.j2")
+        return template.render(report=view, tile_dir=pictures.tile_dir, root=root)
+    context = _html_context(pictures, files, "A4") | {"src": pictures.src(files, root)}
+    return environment().get_template("hand_fragment.html.j2").render(report=view, **context)
+
+
+def render_html(
+    view: ReportView, pictures: Pictures, files: dict[str, bytes], fragment: bool = False, paper: str = "A4"
+) -> str:
+    """Render the HTML report, or with ``fragment`` a block to embed; inline pictures need no other file."""
+    template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
+    return template.render(
+        report=view, legend=legend(view.words.lang), **_html_context(pictures, files, paper)
+    )
+
+
+def render_quiz(
+    view: QuizView, pictures: Pictures, files: dict[str, bytes], fmt: str, paper: str = "A4"
+) -> str:
+    """Render the quiz: the problems, then the answer key on a page of its own."""
+    if fmt == "md":
+        return (
+            environment().get_template("quiz.md.j2").render(report=view, tile_dir=pictures.tile_dir, root="")
+        )
+    return (
+        environment()
+        .get_template("quiz.html.j2")
+        .render(report=view, **_html_context(pictures, files, paper))
+    )
+
+
+def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> dict[str, object]:
+    """Return what every HTML template needs besides its view."""
+    return {
+        "src": pictures.src(files),
+        "tile_size": _size(pictures),
+        "tile_dir": pictures.tile_dir,
+        "version": __version__,
+        "paper": paper,
+    }
+
+
+def _size(pictures: Pictures) -> tuple[int, int]:
+    """Return the display size of one tile, in CSS pixels."""
+    return W * pictures.display, H * pictures.display
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
+    """Write every file atomically inside the folder, in a stable order."""
+    return [write_atomic(folder, name, data) for name, data in sorted(files.items())]

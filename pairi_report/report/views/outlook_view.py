@@ -1,0 +1,242 @@
+"""The outlook section's view model: improvement, shape and chance rows, charts and the practice line.
+
+Built from an ``Outlook``; holds words, tile pictures and chart geometry, never markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.tiles import tile_name
+from ...outlook.chances import TURNS
+from ...outlook.practice import Games
+from ...outlook.prospects import Curve, Outlook, Prospect
+from ...rules.analysis import discard_name, tiles_of
+from ..drawing.chart import BarInput, ChanceInput, Chart, bar_chart, chance_chart
+from .i18n import Labels, shanten_words
+from .view import Tile, pictures_of, tile
+
+SHOWN_TURNS = (6, 12, TURNS)  # the turns the table gives chances for
+CURVES = 6  # discards drawn in a chance chart: the first rows of the table
+BARS = 14
+
+
+@dataclass(frozen=True)
+class ProspectRow:
+    """One row of the outlook table: a discard (none for a 3n+1 hand) and where it leads."""
+
+    tile: Tile | None
+    shanten: str
+    count: int
+    improvement: int
+    shape: str  # good / bad copies at 1-shanten, else a dash
+    two_step: str
+    tenpai: str  # the chances at SHOWN_TURNS, ≈ before an estimate
+    win: str
+    best: bool
+
+
+@dataclass(frozen=True)
+class ReadyRow:
+    """The best ready hand after one effective draw of a 1-shanten hand."""
+
+    draw: Tile
+    copies: int
+    discard: Tile
+    waits: tuple[Tile, ...]
+    count: int
+    shape: str  # good or bad, in words
+
+
+@dataclass(frozen=True)
+class ImprovementRow:
+    """An improvement tile: its copies, the discard after it and the effective copies then."""
+
+    tile: Tile
+    copies: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A chart: its geometry (drawn inline as SVG in HTML) and its PNG file (for Markdown)."""
+
+    chart: Chart
+    file: str
+    key: str  # an id prefix, unique in the report
+    alt: str  # what the chart shows, in words, for the Markdown picture
+
+
+@dataclass(frozen=True)
+class OutlookView:
+    """The outlook section of one hand."""
+
+    keep: tuple[ProspectRow, ...]
+    lose: tuple[ProspectRow, ...]
+    tenpai_col: str
+    win_col: str
+    focus: Tile | None  # the discard the details below are for (the first row's)
+    ready: tuple[ReadyRow, ...]
+    shape_total: str
+    improvements: tuple[ImprovementRow, ...]
+    charts: tuple[Picture, ...]
+    practice: str
+    notes: tuple[str, ...]
+
+    @property
+    def tiles(self) -> set[str]:
+        """Return the stems of every tile picture the section shows."""
+        rows = self.keep + self.lose
+        shown = [r.tile for r in rows if r.tile] + [i.tile for i in self.improvements]
+        for r in self.ready:
+            shown += [r.draw, r.discard, *r.waits]
+        if self.focus:
+            shown.append(self.focus)
+        return {t.stem for t in shown}
+
+
+def _percent(p: float) -> str:
+    """Return a chance as a whole percentage (one decimal below 1%)."""
+    return f"{100 * p:.1f}%" if 0 < p < 0.01 else f"{100 * p:.0f}%"
+
+
+def _chances(curve: Curve, values: tuple[float, ...]) -> str:
+    """Return the chances at SHOWN_TURNS, ≈ before each estimate."""
+    mark = "" if curve.exact else "≈"
+    return " · ".join(mark + _percent(values[t - 1]) for t in SHOWN_TURNS)
+
+
+def _tile(kind: int, wild: tuple[int, ...], words: Labels) -> Tile:
+    """Return the picture of one tile, badged when its kind is wild."""
+    return pictures_of((kind,), wild, words)[0]
+
+
+def _row(p: Prospect, best: bool, wild: tuple[int, ...], words: Labels) -> ProspectRow:
+    """Build one table row."""
+    shown = None if p.discard is None else tile(discard_name(p.discard, p.red), p.discard in wild, words)
+    return ProspectRow(
+        shown,
+        shanten_words(p.shanten, words),
+        p.count,
+        p.improvement_count,
+        f"{p.good_shape} / {p.bad_shape}" if p.shapes else "—",
+        "—" if p.two_step is None else f"{p.two_step:.2f}",
+        _chances(p.chances, p.chances.tenpai),
+        _chances(p.chances, p.chances.win),
+        best,
+    )
+
+
+def _ready_rows(p: Prospect, wild: tuple[int, ...], words: Labels) -> tuple[ReadyRow, ...]:
+    """Return the best ready hand after each effective draw of the first row's hand."""
+    return tuple(
+        ReadyRow(
+            _tile(s.draw, wild, words),
+            s.copies,
+            _tile(s.discard, wild, words),
+            pictures_of(tiles_of(s.waits), wild, words),
+            s.wait_count,
+            words.good if s.good else words.bad,
+        )
+        for s in p.shapes
+    )
+
+
+def _improvement_rows(p: Prospect, wild: tuple[int, ...], words: Labels) -> tuple[ImprovementRow, ...]:
+    """Return the improvement tiles of the first row's hand."""
+    return tuple(
+        ImprovementRow(
+            _tile(i.tile, wild, words),
+            i.copies,
+            words.improvement_item.format(count=i.ukeire, discard=tile_name(i.discard)),
+        )
+        for i in p.improvements
+    )
+
+
+def _label(p: Prospect, words: Labels) -> str:
+    """Return a discard's label in charts ("this hand" for a 3n+1 hand)."""
+    return words.this_hand if p.discard is None else discard_name(p.discard, p.red)
+
+
+def _charts(o: Outlook, anchor: str, words: Labels) -> tuple[Picture, ...]:
+    """Return the section's charts: win and tenpai curves of the first rows, and the bars of all."""
+    shown = o.prospects[:CURVES]
+    out = []
+    for goal, title in (("win", words.win_chart), ("tenpai", words.tenpai_chart)):
+        if goal == "tenpai" and all(p.shanten <= 0 for p in shown):
+            continue  # every curve would be flat at 100%
+        rows = [ChanceInput(_label(p, words), getattr(p.chances, goal), not p.chances.exact) for p in shown]
+        chart = chance_chart(
+            rows,
+            title=title,
+            x_label=words.turns_axis,
+            y_label=words.chance_axis,
+            estimated_label=words.estimated_key,
+        )
+        alt = f"{title} ({', '.join(r.label for r in rows)}): {words.chance_axis}, {words.turns_axis}"
+        if any(r.estimated for r in rows):
+            alt += f"; {words.estimated_key}"
+        out.append(Picture(chart, f"{anchor}-{goal}.png", f"{anchor}-{goal}", alt))
+    if len(o.prospects) > 1:
+        bars = [BarInput(_label(p, words), p.count, p.improvement_count) for p in o.prospects[:BARS]]
+        chart = bar_chart(
+            bars,
+            title=words.bars_chart,
+            value_label=words.copies_axis,
+            effective_label=words.effective,
+            improvement_label=words.improvement_col,
+        )
+        alt = f"{words.bars_chart}: {words.copies_axis}"
+        out.append(Picture(chart, f"{anchor}-bars.png", f"{anchor}-bars", alt))
+    return tuple(out)
+
+
+def _practice(games: Games | None, words: Labels) -> str:
+    """Return the practice line: games ready by turns 6, 12 and 17, and won by turn 17."""
+    if games is None:
+        return ""
+    share = [
+        words.practice_ready.format(turn=t, share=_percent(games.ready[t] / games.games)) for t in SHOWN_TURNS
+    ]
+    won = words.practice_won.format(turn=TURNS, share=_percent(games.won[TURNS] / games.games))
+    if games.discard is None:
+        intro = words.practice_hand.format(games=games.games)
+    else:
+        intro = words.practice.format(games=games.games, discard=discard_name(games.discard, games.red))
+    return f"{intro} {', '.join(share)}; {won}"
+
+
+def _notes(o: Outlook, words: Labels) -> tuple[str, ...]:
+    """Return the model notes: exact, and the estimates' game count and widest 95% interval."""
+    notes = [words.model.format(unseen=o.unseen)]
+    estimated = [p.chances for p in o.prospects if not p.chances.exact]
+    if len(estimated) < len(o.prospects):
+        notes.append(words.model_exact)
+    if estimated:
+        margin = max(max(c.tenpai_error + c.win_error) for c in estimated) * 196
+        notes.append(words.model_estimated.format(games=estimated[0].games, margin=f"{margin:.1f}"))
+    return tuple(notes)
+
+
+def outlook_view(o: Outlook, anchor: str, wild: tuple[int, ...], words: Labels) -> OutlookView:
+    """Build a hand's outlook section; ``anchor`` names its chart files."""
+    best_shanten = o.prospects[0].shanten
+    top = o.prospects[0].count
+    rows = [_row(p, p.shanten == best_shanten and p.count == top, wild, words) for p in o.prospects]
+    keep = tuple(r for r, p in zip(rows, o.prospects, strict=True) if p.shanten == best_shanten)
+    first = o.prospects[0]
+    turns = "/".join(str(t) for t in SHOWN_TURNS)
+    return OutlookView(
+        keep,
+        tuple(rows[len(keep) :]),
+        words.tenpai_col.format(turns=turns),
+        words.win_col.format(turns=turns),
+        rows[0].tile,
+        _ready_rows(first, wild, words),
+        words.shape_total.format(good=first.good_shape, bad=first.bad_shape) if first.shapes else "",
+        _improvement_rows(first, wild, words),
+        _charts(o, anchor, words),
+        _practice(o.practice, words),
+        _notes(o, words),
+    )

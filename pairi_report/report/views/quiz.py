@@ -1,0 +1,117 @@
+"""何切る The quiz: "what do you discard?" problems, and an answer key with a reason for each answer.
+
+Like the rest of the view model, these records hold words and picture names; the templates
+``quiz.html.j2`` and ``quiz.md.j2`` lay them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.tiles import NUM_KINDS, tile_name
+from ...rules.analysis import Analysis, Discard
+from .i18n import EN, Labels, shanten_words
+from .view import Strip, Tile, tile
+
+
+@dataclass(frozen=True)
+class QuizProblem:
+    """One problem: the hand, what else is known, and the question."""
+
+    number: int
+    title: str
+    strip: Strip
+    notation: str
+    situation: tuple[str, ...]
+    question: str
+
+
+@dataclass(frozen=True)
+class QuizAnswer:
+    """One answer: the best choices pictured and a one-line reason."""
+
+    number: int
+    title: str
+    best: tuple[Tile, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class QuizView:
+    """A problem sheet and its answer key."""
+
+    title: str
+    problems: tuple[QuizProblem, ...]
+    answers: tuple[QuizAnswer, ...]
+    tiles: tuple[str, ...]  # every tile picture used (file stems), sorted
+    words: Labels = EN
+
+
+def quiz_problem(a: Analysis, strip: Strip, number: int, title: str, words: Labels = EN) -> QuizProblem:
+    """Build a problem from a hand's analysis: the question fits the hand's size and state."""
+    situation = []
+    if a.visible:
+        situation.append(f"{words.visible} {''.join(tile_name(t) for t in a.visible)}")
+    if a.wild:
+        situation.append(f"{words.wild} {''.join(tile_name(t) for t in a.wild)}")
+    if a.discards is None:
+        question = words.ask_waits if a.shanten == 0 else words.ask_draws
+    else:
+        question = words.ask_complete if a.win else words.ask_discard
+    return QuizProblem(number, title, strip, str(a.hand), tuple(situation), question)
+
+
+def quiz_answer(a: Analysis, number: int, title: str, words: Labels = EN) -> QuizAnswer:
+    """Build an answer: the best discards (or the waits, or the split) and why."""
+    if a.win and a.decompositions:
+        split = " ".join(a.decompositions[0].blocks)
+        return QuizAnswer(number, title, (), words.reason_complete.format(tiles=split))
+    if a.discards is None:
+        return _answer_13(a, number, title, words)
+    best, other = _best_and_next(a.discards)
+    tiles = tuple(tile(d.name, d.tile in a.wild, words) for d in best)
+    lead = best[0]
+    shown = " / ".join(d.name for d in best)
+    shanten = shanten_words(lead.shanten, words)
+    if other is not None and other.shanten == lead.shanten:
+        reason = words.reason_better.format(
+            tile=shown,
+            shanten=shanten,
+            count=lead.ukeire_count,
+            other=other.name,
+            other_count=other.ukeire_count,
+        )
+    else:
+        # With no other discard to compare, "falls back" means one step behind.
+        worse = shanten_words(other.shanten if other else lead.shanten + 1, words)
+        reason = words.reason_only.format(tile=shown, shanten=shanten, count=lead.ukeire_count, worse=worse)
+    return QuizAnswer(number, title, tiles, reason)
+
+
+def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswer:
+    """Answer a 13-tile problem: the waits when ready, else the effective tiles."""
+    shanten = shanten_words(a.shanten, words)
+    if a.shanten == 0:
+        waits = a.waits or ()
+        listed = words.any_tile if len(waits) == NUM_KINDS else "".join(tile_name(t) for t in waits)
+        reason = words.reason_waits.format(shanten=shanten, tiles=listed, count=a.ukeire_count)
+        shown = () if len(waits) == NUM_KINDS else waits
+    else:
+        shown = a.ukeire or ()
+        listed = "".join(tile_name(t) for t in shown)
+        reason = words.reason_draws.format(shanten=shanten, tiles=listed, count=a.ukeire_count)
+    return QuizAnswer(number, title, tuple(tile(tile_name(t), t in a.wild, words) for t in shown), reason)
+
+
+def _best_and_next(discards: tuple[Discard, ...]) -> tuple[list[Discard], Discard | None]:
+    """Return the discards tied for best (shanten, then count), and the first one after them."""
+    lead = discards[0]
+    best = [d for d in discards if (d.shanten, d.ukeire_count) == (lead.shanten, lead.ukeire_count)]
+    rest = discards[len(best) :]
+    return best, rest[0] if rest else None
+
+
+def quiz_view(title: str, pairs: list[tuple[QuizProblem, QuizAnswer]], words: Labels = EN) -> QuizView:
+    """Build the whole quiz, noting every tile picture it uses."""
+    used = sorted({t.stem for _, answer in pairs for t in answer.best})
+    return QuizView(title, tuple(p for p, _ in pairs), tuple(a for _, a in pairs), tuple(used), words)

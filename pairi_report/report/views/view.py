@@ -1,0 +1,289 @@
+"""The report's view model: small frozen records that the Markdown and HTML templates both render.
+
+Builders here turn ``Analysis`` results into these records; they hold words and picture names, never
+markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...batch.lines import Problem
+from ...batch.summary import Summary
+from ...core.tiles import NUM_KINDS, tile_name
+from ...engine.combine import FORMS
+from ...rules.analysis import Analysis, Discard
+from ..drawing.tileset import WILD_SUFFIX
+from .i18n import EN, Labels, headline, shanten_words
+from .text import shanten_line, tenhou_text
+
+if TYPE_CHECKING:  # outlook_view and gb_view build on this module's Tile
+    from .gb_view import GBView
+    from .outlook_view import OutlookView
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile picture: its name (``5m``, ``0p``), whether it is wild (badged), and its alt text."""
+
+    name: str
+    wild: bool = False
+    label: str = ""
+
+    @property
+    def stem(self) -> str:
+        """Return the picture's file name stem."""
+        return f"{self.name}{WILD_SUFFIX}" if self.wild else self.name
+
+
+def tile(name: str, wild: bool = False, words: Labels = EN) -> Tile:
+    """Return a tile picture with its alt text in the report's language."""
+    text = words.red_five.format(suit=name[1]) if name[0] == "0" else name
+    return Tile(name, wild, text + words.wild_mark if wild else text)
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A composited hand picture: its file name, alt text and display size in CSS pixels."""
+
+    file: str
+    alt: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class DiscardRow:
+    """One row of a discard table."""
+
+    rank: int
+    tile: Tile
+    shanten: str
+    tiles: tuple[Tile, ...]
+    kinds: int
+    count: int
+    best: bool
+
+
+@dataclass(frozen=True)
+class Block:
+    """One set or pair of a decomposition, pictured."""
+
+    tiles: tuple[Tile, ...]
+    called: bool
+
+
+@dataclass(frozen=True)
+class Split:
+    """One decomposition of a complete hand."""
+
+    form: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class HandView:
+    """Everything one hand's section shows."""
+
+    anchor: str
+    title: str
+    line: int | None
+    notation: str
+    visible: str
+    strip: Strip
+    headline: str  # the shanten line in the report's words, e.g. 1-shanten, 1向听, 1向聴
+    tenhou_line: str  # Tenhou's own line (1向聴) where the report is in English, else empty
+    summary: str  # in words, e.g. "1-shanten"
+    forms: tuple[tuple[str, str], ...]  # (form, its shanten in words)
+    keep: tuple[DiscardRow, ...]  # discards that keep the best shanten
+    lose: tuple[DiscardRow, ...]  # discards that lose ground
+    ukeire: tuple[Tile, ...]
+    ukeire_count: int
+    waits: tuple[Tile, ...]
+    splits: tuple[Split, ...]
+    text: str  # Tenhou's plain-text block
+    wild: tuple[Tile, ...] = ()  # the wild kinds
+    outlook: OutlookView | None = None  # with --outlook
+    gb: GBView | None = None  # GB rules: the fans, or the waits' values
+
+    @property
+    def waits_any(self) -> bool:
+        """Return whether the hand waits on every kind of tile (it holds a wild tile)."""
+        return len(self.waits) == NUM_KINDS
+
+
+@dataclass(frozen=True)
+class ProblemView:
+    """A batch line that could not be analysed."""
+
+    line: int
+    column: int
+    message: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SummaryView:
+    """A batch at a glance: hands per shanten, the mean effective tiles, the most common best discards."""
+
+    rows: tuple[tuple[str, int, str], ...]  # (shanten in words, hands, share as a percentage)
+    mean: str
+    best: tuple[tuple[Tile, int], ...]  # (tile, hands where it is among the best discards)
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """A whole report."""
+
+    title: str
+    hands: tuple[HandView, ...]
+    problems: tuple[ProblemView, ...]
+    tiles: tuple[str, ...]  # every tile picture the report uses (file stems), sorted
+    words: Labels = EN
+    summary: SummaryView | None = None  # for a batch of two hands or more
+
+    @property
+    def has_wild(self) -> bool:
+        """Return whether any hand has wild tiles, so the badge needs explaining."""
+        return any(h.wild for h in self.hands)
+
+    @property
+    def count_text(self) -> str:
+        """Return e.g. "12 hands, 1 problems" in the report's language."""
+        w = self.words
+        hands = w.hands_one if len(self.hands) == 1 else w.hands_n.format(n=len(self.hands))
+        if not self.problems:
+            return hands
+        problems = w.problems_one if len(self.problems) == 1 else w.problems_n.format(n=len(self.problems))
+        return f"{hands} · {problems}"
+
+
+def pictures_of(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
+    """Return pictures of tiles, the wild kinds badged."""
+    return tuple(tile(tile_name(t), t in wild, words) for t in tiles)
+
+
+def _rows(a: Analysis, words: Labels) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
+    """Return the discard rows that keep the best shanten, and those that lose ground."""
+    discards: tuple[Discard, ...] = a.discards or ()
+    if not discards:
+        return (), ()
+    best_shanten, top = discards[0].shanten, discards[0].ukeire_count
+    rows = []
+    for rank, d in enumerate(discards, start=1):
+        tiles = pictures_of(d.ukeire, a.wild, words)
+        best = d.shanten == best_shanten and d.ukeire_count == top
+        shown = tile(d.name, d.tile in a.wild, words)
+        words_shanten = shanten_words(d.shanten, words)
+        rows.append(DiscardRow(rank, shown, words_shanten, tiles, len(tiles), d.ukeire_count, best))
+    keep = tuple(r for r, d in zip(rows, discards, strict=True) if d.shanten == best_shanten)
+    return keep, tuple(rows[len(keep) :])
+
+
+def _splits(a: Analysis, words: Labels) -> tuple[Split, ...]:
+    """Return the decompositions, pictured block by block, a wild tile as the tile it stands for."""
+    out = []
+    for dec in a.decompositions or ():
+        blocks = []
+        places = dec.wild_places or ((),) * len(dec.blocks)
+        for text, wild_at in zip(dec.blocks, places, strict=True):
+            called = text.startswith("[")
+            body = text.strip("[]").split(",")[0]
+            suit = body[-1]
+            pictured = tuple(tile(d + suit, i in wild_at, words) for i, d in enumerate(body[:-1]))
+            blocks.append(Block(pictured, called))
+        out.append(Split(_form_words(words)[dec.form], tuple(blocks)))
+    return tuple(out)
+
+
+def _form_words(words: Labels) -> dict[str, str]:
+    """Return the name of each form (riichi's and GB's) in the report's language."""
+    return {
+        **dict(zip(FORMS, (words.form_regular, words.form_chiitoitsu, words.form_kokushi), strict=True)),
+        "seven_pairs": words.form_seven_pairs,
+        "thirteen_orphans": words.form_thirteen_orphans,
+        "honors_knitted": words.form_honors_knitted,
+        "knitted_straight": words.form_knitted_straight,
+    }
+
+
+def hand_view(
+    a: Analysis,
+    strip: Strip,
+    *,
+    title: str,
+    line: int | None,
+    anchor: str,
+    words: Labels = EN,
+    outlook: OutlookView | None = None,
+    gb: GBView | None = None,
+) -> HandView:
+    """Build one hand's section from its analysis and its strip picture, in the report's language."""
+    forms = a.shanten_by_form.to_dict()
+    names = _form_words(words)
+    keep, lose = _rows(a, words)
+    return HandView(
+        anchor=anchor,
+        title=title or str(a.hand),
+        line=line,
+        notation=str(a.hand),
+        visible="".join(tile_name(t) for t in a.visible),
+        strip=strip,
+        headline=headline(a.shanten, a.shanten_by_form.regular, words),
+        tenhou_line=shanten_line(a) if words.lang == "en" else "",
+        summary=shanten_words(a.shanten, words),
+        forms=tuple((names[k], shanten_words(v, words)) for k, v in forms.items() if v is not None),
+        keep=keep,
+        lose=lose,
+        ukeire=pictures_of(a.ukeire or (), a.wild, words),
+        ukeire_count=a.ukeire_count or 0,
+        waits=pictures_of(a.waits or (), a.wild, words),
+        splits=_splits(a, words),
+        text=tenhou_text(a),
+        wild=pictures_of(a.wild, a.wild, words),
+        outlook=outlook,
+        gb=gb,
+    )
+
+
+def problem_view(p: Problem) -> ProblemView:
+    """Build the record of a bad batch line."""
+    return ProblemView(p.line, p.column, p.message, p.text)
+
+
+def summary_view(summary: Summary, words: Labels = EN) -> SummaryView:
+    """Build the batch summary in the report's language."""
+    total = summary.hands
+    rows = tuple(
+        (shanten_words(s, words), n, f"{100 * n / total:.1f}%") for s, n in sorted(summary.shanten.items())
+    )
+    mean = words.mean_effective.format(n=summary.mean_ukeire)
+    best = tuple((tile(tile_name(t), False, words), n) for t, n in summary.top_discards())
+    return SummaryView(rows, mean, best)
+
+
+def report_view(
+    title: str,
+    hands: list[HandView],
+    problems: list[Problem],
+    words: Labels = EN,
+    summary: Summary | None = None,
+) -> ReportView:
+    """Build the whole report, noting every tile picture it uses; ``summary`` for a batch."""
+    shown = summary_view(summary, words) if summary is not None and summary.hands > 1 else None
+    used: set[str] = {t.stem for t, _ in shown.best} if shown else set()
+    for h in hands:
+        for row in h.keep + h.lose:
+            used.add(row.tile.stem)
+            used.update(t.stem for t in row.tiles)
+        used.update(t.stem for t in h.ukeire + h.waits + h.wild)
+        for split in h.splits:
+            for block in split.blocks:
+                used.update(t.stem for t in block.tiles)
+        if h.outlook:
+            used |= h.outlook.tiles
+        if h.gb:
+            used |= h.gb.tiles
+    problem_views = tuple(problem_view(p) for p in problems)
+    return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words, shown)

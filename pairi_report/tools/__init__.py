@@ -1,0 +1,1 @@
+"""Developer tools that regenerate shipped files (the tile pictures)."""
