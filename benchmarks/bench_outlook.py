@@ -17,7 +17,7 @@ import time
 from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.outlook.chances import exact_curves, position_of, starts_of, unseen_total
 from pairi_report.outlook.prospects import outlook
-from pairi_report.rules.analysis import analyze
+from pairi_report.rules.registry import analyze
 
 TARGET = 2.0
 

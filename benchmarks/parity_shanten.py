@@ -29,7 +29,7 @@ def ours(text: str) -> tuple[int, int, int | None, int | None]:
     """Return our overall and per-form shanten."""
     a = analyze(text)
     f = a.shanten_by_form
-    return a.shanten, f.regular, f.chiitoitsu, f.kokushi
+    return a.shanten, f.regular, f.get("chiitoitsu"), f.get("kokushi")
 
 
 def main() -> int:

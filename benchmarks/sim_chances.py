@@ -20,7 +20,7 @@ import numpy as np
 from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.core.tiles import NUM_KINDS
 from pairi_report.outlook.chances import TURNS, Graph, Solution, position_of, solve, unseen_total
-from pairi_report.rules.analysis import analyze
+from pairi_report.rules.registry import analyze
 
 _START = 2  # the graph index of the first start (0 and 1 stand for won and nothing)
 

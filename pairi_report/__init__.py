@@ -19,7 +19,8 @@ from .core.version import __version__
 if TYPE_CHECKING:
     from .core.errors import IllegalHandError, NotationError, PairiError
     from .core.notation import Hand, Meld
-    from .rules.analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm, analyze
+    from .rules.analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm
+    from .rules.registry import analyze
 
 # Names load on first use, so running a submodule (python -m pairi_report.engine.tablegen) does not
 # import it twice.
@@ -29,7 +30,7 @@ _HOMES = {
     "Discard": "rules.analysis",
     "RulesError": "rules.analysis",
     "ShantenByForm": "rules.analysis",
-    "analyze": "rules.analysis",
+    "analyze": "rules.registry",
     "IllegalHandError": "core.errors",
     "NotationError": "core.errors",
     "PairiError": "core.errors",

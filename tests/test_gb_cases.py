@@ -397,9 +397,9 @@ def test_every_rule_is_covered() -> None:
 def test_wait_values(case: WaitCase) -> None:
     """A ready hand's waits (tiles held four times left out) and what each is worth."""
     analysis = analyze_gb(case.text)
-    got = tuple((gb_tile_name(w.tile), w.self_drawn, w.discard) for w in analysis.wait_values)
+    got = tuple((gb_tile_name(w.tile), w.self_drawn, w.discard) for w in analysis.value.waits)
     assert got == case.waits
-    for wait in analysis.wait_values:
+    for wait in analysis.value.waits:
         assert wait.can_win_self_drawn == (wait.self_drawn >= 8)
         assert wait.can_win_discard == (wait.discard >= 8)
 
@@ -407,8 +407,8 @@ def test_wait_values(case: WaitCase) -> None:
 def test_every_wait_under_eight_cannot_win() -> None:
     """Scoring point 12: no wait of the hand reaches 8 fans, so no wait can win."""
     analysis = analyze_gb("[234m,1]555p345s67s88m ")
-    assert analysis.wait_values
-    assert not any(w.can_win for w in analysis.wait_values)
+    assert analysis.value.waits
+    assert not any(w.can_win for w in analysis.value.waits)
 
 
 @pytest.mark.parametrize(("text", "why", "rule"), ERROR_CASES, ids=[e[0] for e in ERROR_CASES])

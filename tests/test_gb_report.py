@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report.cli.main import app
-from pairi_report.rules.analysis import analyze
+from pairi_report.rules.registry import analyze
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "gb.txt"
 
@@ -62,7 +62,9 @@ def test_json_has_the_fans_and_the_wait_values() -> None:
         "sets": [["[123m,1]", "456p", "789s"]],
     }
     code, out = _run("123m456p789sEEEN", "--rules", "gb", "-f", "json")
-    waits = json.loads(out)["waits"]
+    record = json.loads(out)
+    assert record["waits"] == ["4z"]  # one meaning per key: tile names, as for every rule set
+    waits = record["wait_values"]
     assert [(w["tile"], w["fan_total_self_drawn"], w["fan_total_discard"], w["can_win"]) for w in waits] == [
         ("4z", 17, 15, True)
     ]
@@ -78,8 +80,9 @@ def test_visible_tiles_count_against_the_effective_tiles() -> None:
     ("args", "message"),
     [
         (["123m456p789sEEEN", "--rules", "gb", "--outlook", "-f", "json"], "not available with --rules gb"),
-        (["123m456p789sEEEN", "--rules", "gb", "-f", "csv"], "use --format jsonl"),
-        (["123m456p789sEEEN", "--rules", "gb", "--wild", "7z"], "GB rules have no wild tiles"),
+        (["123m456p789sEEEN", "--rules", "gb", "--wild", "7z"], "the gb rules have no wild tiles"),
+        (["123m456p789sEEEN", "--rules", "gb", "--rule-option", "mixed-kongs=maybe"], "expected on or off"),
+        (["123m456p789sEEEN", "--rules", "gb", "--rule-option", "red-fives=on"], "no option 'red-fives'"),
         (["simulate", "123m456p789sEEEN", "--rules", "gb"], "not available with --rules gb"),
         (["123m456p789s1122s2s|EE0100", "--rules", "gb"], "column"),
     ],

@@ -16,7 +16,7 @@ from pairi_report.outlook.chances import TURNS, Graph, position_of, ready_win, s
 from pairi_report.outlook.practice import play
 from pairi_report.outlook.prospects import outlook
 from pairi_report.outlook.shapes import improvements, ready_shapes, two_step
-from pairi_report.rules.analysis import analyze
+from pairi_report.rules.registry import analyze
 
 
 def _complete(rng: random.Random) -> list[int]:

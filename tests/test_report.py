@@ -14,10 +14,11 @@ from pairi_report.batch.lines import read_lines
 from pairi_report.cli.main import app
 from pairi_report.core.sampling import random_hands
 from pairi_report.report.formats.render import md_code, md_escape
+from pairi_report.rules.riichi.rules import HAND_WORD
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "examples" / "hands.txt"
-EXAMPLE_HANDS = len(list(read_lines(HANDS.read_text(encoding="utf-8"))))
+EXAMPLE_HANDS = len(list(read_lines(HANDS.read_text(encoding="utf-8"), HAND_WORD)))
 runner = CliRunner()
 
 
@@ -170,12 +171,12 @@ def _batch_of(tmp_path: Path, count: int) -> Path:
 def test_progress_bar_only_for_large_batches_on_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pairi_report.cli.main as cli
+    import pairi_report.cli.common as cli
 
     batch = _batch_of(tmp_path, 60)
     _, silent = run(str(batch), "-o", str(tmp_path / "a"))  # not a terminal: no bar
     assert "analysing" not in silent
-    monkeypatch.setattr(cli, "_on_terminal", lambda: True)
+    monkeypatch.setattr(cli, "on_terminal", lambda: True)
     _, shown = run(str(batch), "-o", str(tmp_path / "b"))
     assert "analysing" in shown
     _, quiet = run(str(batch), "-o", str(tmp_path / "c"), "--quiet")

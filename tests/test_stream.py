@@ -15,12 +15,14 @@ from typer.testing import CliRunner
 
 from pairi_report import analyze
 from pairi_report.batch.lines import split_line
-from pairi_report.batch.stream import CSV_COLUMNS, Settings, analyse_block, analyse_stream, read_blocks
+from pairi_report.batch.stream import Settings, analyse_block, analyse_stream, read_blocks
 from pairi_report.batch.summary import Summary
 from pairi_report.cli.main import app
 from pairi_report.core.notation import Hand
 from pairi_report.core.sampling import random_hands
 from pairi_report.core.tiles import parse_tile
+from pairi_report.rules.records import csv_columns
+from pairi_report.rules.riichi.rules import HAND_WORD, RIICHI
 
 runner = CliRunner()
 # Lines the vectorised path does not take, or takes and hands back: melds, red fives, wild tiles, short
@@ -61,7 +63,7 @@ def test_jsonl_records_are_the_single_hand_records(tmp_path: Path) -> None:
     assert [r["line"] for r in records] == sorted(r["line"] for r in records)
     for record in records:
         number, title = record.pop("line"), record.pop("title")
-        hand, wild, expected_title = split_line(lines[number - 1])
+        hand, wild, expected_title = split_line(lines[number - 1], HAND_WORD)
         assert record == analyze(hand, wild=wild).to_dict(), hand
         assert title == expected_title
 
@@ -97,7 +99,7 @@ def test_csv_has_a_row_per_discard(tmp_path: Path) -> None:
     result = runner.invoke(app, [str(_batch(tmp_path, lines)), "-f", "csv"])
     assert result.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert list(rows[0]) == list(CSV_COLUMNS)
+    assert list(rows[0]) == list(csv_columns(RIICHI.forms))
     table = analyze("1223m456p789s1122z").discards or ()
     first = [r for r in rows if r["line"] == "1"]
     assert [r["discard"] for r in first] == [d.name for d in table]

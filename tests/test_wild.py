@@ -101,7 +101,7 @@ def test_a_wild_kind_not_held_only_adds_itself_as_a_draw() -> None:
 def test_hongzhong_makes_red_dragons_wild_and_has_no_thirteen_orphans() -> None:
     a = analyze("13m456p789s1122z77z", rules="hongzhong")
     assert a.win and a.wild == (parse_tile("7z"),)
-    assert a.shanten_by_form.kokushi is None and a.shanten_by_form.chiitoitsu is not None
+    assert a.shanten_by_form.get("kokushi") is None and a.shanten_by_form.get("chiitoitsu") is not None
     # Seven pairs with two wild tiles pairing two singles.
     b = analyze("1133m5577p99s12z77z", rules="hongzhong")
     assert b.win and any(d.form == "chiitoitsu" for d in b.decompositions or ())
@@ -157,7 +157,7 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_hongzhong_seven_pairs_count_a_quad_as_two_pairs() -> None:
     hand = "1111m3355p7799s11z"  # 1m 1m 3p 5p 7s 9s 1z: seven pairs only if the quad is two
     assert analyze(hand, rules="hongzhong").win
-    assert analyze(hand).shanten_by_form.chiitoitsu == 1  # riichi: a quad is one pair
+    assert analyze(hand).shanten_by_form.get("chiitoitsu") == 1  # riichi: a quad is one pair
     splits = [d for d in analyze(hand, rules="hongzhong").decompositions or () if d.form == "chiitoitsu"]
     assert splits and splits[0].blocks.count("11m") == 2
 

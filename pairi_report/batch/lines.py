@@ -1,18 +1,20 @@
 """Batch files: one hand per line, an optional title after it, ``#`` comment lines, blank lines skipped.
 
-The hand is the leading run of words that start like notation (a digit, ``[``, a tile character or a
-link), or that are made only of GB notation's characters (honour letters, ``|EE0000|`` and flowers).
-Right after it, ``wild=7z`` (or ``wild=5z,7z``) makes those kinds wild for that line. The rest of the
-line is the title. A tab also ends the hand. Reading is lenient: a bad line becomes a ``Problem`` and the
-rest go on.
+The hand is the leading run of words that the rule set's notation claims (for riichi: words that start
+with a digit, ``[``, a tile character or a link; GB adds words made only of its honour letters,
+``|EE0000|`` and flowers). Right after it, ``wild=7z`` (or ``wild=5z,7z``) makes those kinds wild for
+that line. The rest of the line is the title. A tab also ends the hand. Reading is lenient: a bad line
+becomes a ``Problem`` and the rest go on.
 
->>> split_line("123m456p 789s1122z  Ready on the honours")
+>>> from pairi_report.rules.registry import find_rule_set
+>>> riichi, gb = find_rule_set("riichi").hand_word, find_rule_set("gb").hand_word
+>>> split_line("123m456p 789s1122z  Ready on the honours", riichi)
 ('123m456p 789s1122z', (), 'Ready on the honours')
->>> split_line("2378m1256p3489s15z\\t3 shanten")
+>>> split_line("2378m1256p3489s15z\\t3 shanten", riichi)
 ('2378m1256p3489s15z', (), '3 shanten')
->>> split_line("123m456p789s1127z wild=7z One red dragon")
+>>> split_line("123m456p789s1127z wild=7z One red dragon", riichi)
 ('123m456p789s1127z', ('7z',), 'One red dragon')
->>> split_line("[123m,1]456p789sEENN N|ES1000|ab Mixed straight, self-drawn")
+>>> split_line("[123m,1]456p789sEENN N|ES1000|ab Mixed straight, self-drawn", gb)
 ('[123m,1]456p789sEENN N|ES1000|ab', (), 'Mixed straight, self-drawn')
 """
 
@@ -24,11 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import NotationError
+from ..rules.records import line_record
 
-_HANDLIKE = re.compile(r"[0-9\[]|[\U0001F000-\U0001F02B]|https?://|tenhou\.net")
-# GB notation goes on with honour letters (E S W N C F P) and the |situation|flowers parts: a word made
-# only of such characters continues the hand.
-_GB_WORD = re.compile(r"[0-9mpsz\[\],ESWNCFP]*(?:\|[ESWN]{0,2}[01]{0,4}(?:\|(?:[a-h]*|[0-8]))?)?")
 _WORD = re.compile(r"\S+")
 _WILD = re.compile(r"wild=(\S+)")
 
@@ -45,7 +44,7 @@ class Line:
 
     def record(self, analysis: dict[str, Any]) -> dict[str, Any]:
         """Return this line's batch record: its number and title, then ``Analysis.to_dict()``."""
-        return {"line": self.number, "title": self.title, **analysis}
+        return line_record(self.number, self.title, analysis)
 
 
 @dataclass(frozen=True)
@@ -67,15 +66,15 @@ class Problem:
         return cls(line.number, line.column + err.column - 1, err.message, line.hand)
 
 
-def split_line(text: str) -> tuple[str, tuple[str, ...], str]:
-    """Split a line into the hand, the wild kinds it names, and the title."""
+def split_line(text: str, hand_word: re.Pattern[str]) -> tuple[str, tuple[str, ...], str]:
+    """Split a line into the hand (the words ``hand_word`` claims), the wild kinds it names, and the title."""
     if "\t" in text:
         hand, _, rest = text.partition("\t")
         return (hand.strip(), *_options(rest.strip()))
     words = list(_WORD.finditer(text))
     end = 0
     for i, word in enumerate(words):
-        if i > 0 and not (_HANDLIKE.match(word.group()) or _GB_WORD.fullmatch(word.group())):
+        if i > 0 and not hand_word.match(word.group()):
             break
         end = i + 1
     if not words:
@@ -93,19 +92,19 @@ def _options(rest: str) -> tuple[tuple[str, ...], str]:
     return tuple(wild), rest
 
 
-def read_lines(text: str) -> Iterator[Line]:
+def read_lines(text: str, hand_word: re.Pattern[str]) -> Iterator[Line]:
     """Yield the hand lines of a batch text (a BOM and CRLF are accepted)."""
     text = text.removeprefix("\ufeff")
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = parse_line(number, raw)
+        line = parse_line(number, raw, hand_word)
         if line is not None:
             yield line
 
 
-def parse_line(number: int, raw: str) -> Line | None:
+def parse_line(number: int, raw: str, hand_word: re.Pattern[str]) -> Line | None:
     """Return the hand line of one raw line, or None for a blank or comment line."""
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    hand, wild, title = split_line(raw)
+    hand, wild, title = split_line(raw, hand_word)
     return Line(number, hand, raw.find(hand) + 1, title, wild)

@@ -1,11 +1,19 @@
-"""What every command shares: the one-line error and the hand given on the command line."""
+"""What every command shares: the one-line error, the hand given on the command line, progress bars."""
 
 from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
 
 import typer
 
 from ..core.errors import NotationError, PairiError
-from ..rules.analysis import Analysis, analyze
+from ..rules.analysis import Analysis
+from ..rules.base import RuleSet
+
+PROGRESS_AFTER = 50  # hands; smaller batches finish before a bar would help
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -14,13 +22,40 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def analyse_or_exit(source: str, rules: str, visible: str | None, wild: tuple[str, ...]) -> Analysis:
+def analyse_or_exit(
+    source: str,
+    rule: RuleSet,
+    visible: str | None,
+    wild: tuple[str, ...],
+    options: Mapping[str, bool | str] | None = None,
+) -> Analysis:
     """Analyse the hand given on the command line, or exit 2 with the error and a caret."""
     try:
-        return analyze(source, rules=rules, visible=visible, wild=wild)
+        return rule.analyze(source, visible=visible, wild=wild, options=options)
     except NotationError as err:
         typer.echo(f"pairi-report: error: line 1, {err}", err=True)
         typer.echo(err.caret(), err=True)
         raise typer.Exit(2) from None
     except PairiError as err:
         raise fail(str(err)) from None
+
+
+def on_terminal() -> bool:
+    """Return whether stderr is a terminal (a progress bar would only clutter a log or a pipe)."""
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def progress(total: int, quiet: bool, after: int = PROGRESS_AFTER, label: str = "analysing") -> Iterator[Any]:
+    """Yield a wrapper that shows a progress bar for large batches on a terminal, and nothing otherwise."""
+    if quiet or total <= after or not on_terminal():
+        yield lambda items: items
+        return
+    with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
+
+        def step(items: Iterable[Any]) -> Iterator[Any]:
+            for item in items:
+                yield item
+                bar.update(1)
+
+        yield step

@@ -8,9 +8,11 @@ from typing import Annotated
 
 import typer
 
+from ..core.errors import PairiError
 from ..outlook.chances import TURNS
 from ..outlook.practice import Games, play
-from ..rules.analysis import RULES, Analysis, discard_name
+from ..rules.analysis import Analysis, discard_name
+from ..rules.registry import RULE_SETS, find_rule_set
 from .common import analyse_or_exit, fail
 
 EXAMPLES = """\b
@@ -41,7 +43,7 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="Games to play, e.g. --games 5000.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the shuffles; the same seed plays the same games.")] = 0,
     rules: Annotated[
-        str, typer.Option(help=f"Rule set, e.g. --rules riichi ({', '.join(RULES)}).")
+        str, typer.Option(help=f"Rule set: {', '.join(RULE_SETS)}; e.g. --rules hongzhong.")
     ] = "riichi",
     visible: Annotated[str | None, typer.Option(help="Tiles seen elsewhere, e.g. --visible 1m5z.")] = None,
     wild: Annotated[
@@ -57,9 +59,13 @@ def simulate(
     lowers the shanten, discarding for the most effective tiles (ties: the most improvement tiles).
     A 14-tile hand starts with the bot's own discard.
     """
-    if rules == "gb":
-        raise fail("simulate plays riichi and its local rules; it is not available with --rules gb")
-    analysis = analyse_or_exit(hand, rules, visible, tuple(wild or ()))
+    try:
+        rule = find_rule_set(rules)
+    except PairiError as err:
+        raise fail(str(err)) from None
+    if not rule.features.outlook:
+        raise fail(f"simulate plays riichi-style solo games; it is not available with --rules {rule.name}")
+    analysis = analyse_or_exit(hand, rule, visible, tuple(wild or ()))
     if analysis.win:
         raise fail(f"{analysis.hand} is already complete; expected a hand to play from")
     result = play(analysis, games=games, seed=seed)

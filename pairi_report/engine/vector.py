@@ -8,7 +8,8 @@ pair). A hand's distance is its merged targets at "four sets and a pair" (or sev
 orphans); a tile is effective when its suit's mask holds it under a target that is part of an optimal
 split, which is found by merging the other three suits ("the rest") and adding it back.
 
-Only concealed 13- and 14-tile hands take this path; everything else goes through ``analyze``.
+Only concealed 13- and 14-tile hands take this path (``rules.riichi.vector``); everything else goes through
+``analyze``.
 """
 
 from __future__ import annotations
@@ -218,3 +219,13 @@ def tables_of(counts: np.ndarray, size: int = 14) -> DiscardTables:
         batch.masks[order],
         14,
     )
+
+
+def preload() -> None:
+    """Load the tables now, e.g. before worker processes fork, so that they share the same pages."""
+    tables()
+
+
+def release() -> None:
+    """Let this process's copy of the tables go (forked workers keep theirs; a new one loads its own)."""
+    tables.cache_clear()

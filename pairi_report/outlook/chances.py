@@ -17,7 +17,7 @@ copies therefore wins by draw t with chance 1 - C(U-W, t) / C(U, t).
 The hands reachable from a start form a graph, level by shanten; the chances are a backward recursion
 over (hand, draws made, horizon), done for a whole level at once with numpy.
 
->>> from pairi_report.rules.analysis import analyze
+>>> from pairi_report.rules.registry import analyze
 >>> a = analyze("123m456p789s1122z")
 >>> (_, win), = exact_curves(starts_of(a), 123)
 >>> f"{win[-1]:.4f}", f"{ready_win(123, 4, 17):.4f}"
@@ -32,7 +32,8 @@ from math import comb
 import numpy as np
 
 from ..engine.position import Position, add, remove
-from ..rules.analysis import Analysis, rule_set, tiles_of
+from ..rules.analysis import Analysis, tiles_of
+from ..rules.registry import find_rule_set
 
 TURNS = 17  # draws a player makes in a game without calls
 EXACT_SHANTEN = 2  # beyond this the graph grows too large; such hands are estimated by simulation
@@ -183,9 +184,7 @@ class Start:
 
 def position_of(analysis: Analysis, thrown: tuple[int, ...] = ()) -> Position:
     """Return the position of an analysed hand: melds, tiles seen (and ``thrown``), rules and wild kinds."""
-    rule = rule_set(analysis.rules)
-    seen = analysis.visible + thrown
-    return Position.of(analysis.hand, seen, rule.forms, rule.quad_pairs, analysis.wild)
+    return find_rule_set(analysis.rules).position(analysis, thrown)
 
 
 def starts_of(analysis: Analysis) -> list[Start]:

@@ -5,7 +5,7 @@ that does is kept, and the bot discards for the most effective tiles, breaking t
 improvement tiles, then by the lowest tile. Each game draws from its own shuffle of the unseen tiles.
 The same seed gives the same games.
 
->>> from pairi_report.rules.analysis import analyze
+>>> from pairi_report.rules.registry import analyze
 >>> games = play(analyze("123m456p789s1122z"), games=200, seed=1)
 >>> games.ready[0] == 200, 0 < games.won[17] < 200
 (True, True)

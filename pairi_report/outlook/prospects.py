@@ -1,6 +1,6 @@
 """見通し Beyond the counts: improvements, good shapes, 2-step counts and chances by turn, per discard.
 
->>> from pairi_report.rules.analysis import analyze
+>>> from pairi_report.rules.registry import analyze
 >>> first = outlook(analyze("34m456p789s117z468p")).prospects[0]
 >>> first.discard, first.shanten, first.count, first.good_shape, first.bad_shape, first.chances.exact
 (33, 1, 15, 7, 8, True)
@@ -18,11 +18,10 @@ from typing import Any
 
 from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
+from . import DEFAULT_GAMES
 from .chances import EXACT_SHANTEN, TURNS, Start, exact_curves, position_of, starts_of, unseen_total
 from .practice import Bot, Games, play, play_from
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
-
-DEFAULT_GAMES = 400  # games per start when the chances are estimated: standard errors of at most 2.5 points
 
 
 @dataclass(frozen=True)

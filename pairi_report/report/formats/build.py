@@ -12,10 +12,10 @@ from ...outlook.prospects import Outlook
 from ...rules.analysis import Analysis
 from ..drawing.chart import chart_png
 from ..drawing.tileset import TileSet
-from ..views.gb_view import gb_view
 from ..views.i18n import labels
 from ..views.outlook_view import outlook_view
 from ..views.quiz import quiz_answer, quiz_problem, quiz_view
+from ..views.sections import Section
 from ..views.view import HandView, ReportView, hand_view, report_view
 from .pdf import print_pdf
 from .render import Pictures, render_hand_page, render_html, render_markdown, render_quiz
@@ -54,15 +54,16 @@ def hand_views(
     """Yield each hand's view, rendering its strip (and, for Markdown, its outlook charts) into ``files``."""
     pictures = options.pictures()
     words = labels(options.lang)
-    sections: Iterable[Outlook | None] = itertools.repeat(None) if looks is None else looks
-    for (line, analysis), look in zip(entries, sections, strict=False):
+    outlooks: Iterable[Outlook | None] = itertools.repeat(None) if looks is None else looks
+    for (line, analysis), look in zip(entries, outlooks, strict=False):
         strip = pictures.strip(analysis.hand, files, analysis.wild)
         anchor = f"hand-{line.number}"
-        section = None
+        sections: tuple[Section, ...] = ()
         if look is not None:
-            section = outlook_view(look, anchor, analysis.wild, words)
+            view = outlook_view(look, anchor, analysis.wild, words)
+            sections = (Section("outlook", "below", view),)
             if options.fmt == "md":  # HTML draws its charts inline, as SVG
-                for picture in section.charts:
+                for picture in view.charts:
                     files[f"img/charts/{picture.file}"] = chart_png(picture.chart, 1, options.lang)
         yield hand_view(
             analysis,
@@ -71,8 +72,7 @@ def hand_views(
             line=line.number,
             anchor=anchor,
             words=words,
-            outlook=section,
-            gb=gb_view(analysis, words),
+            sections=sections,
         )
 
 

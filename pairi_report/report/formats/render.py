@@ -28,7 +28,8 @@ from ..drawing.strip import hand_strip, strip_name
 from ..drawing.tileset import H, TileSet, W
 from ..resources import data_dir
 from ..views.quiz import QuizView
-from ..views.view import ReportView, Strip
+from ..views.tiles import Strip
+from ..views.view import ReportView
 from .files import write_atomic
 
 # Inline Markdown only needs these escaped (headings, lists and tables never start in user text here).

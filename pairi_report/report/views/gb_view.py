@@ -1,6 +1,7 @@
 """国标 The GB part of a hand's section: the fan table with its sets pictured, and the waits' values.
 
-Records only, no markup: ``templates/gb.md.j2`` and ``templates/gb.html.j2`` render them.
+Records only, no markup: ``templates/gb.md.j2`` and ``templates/gb.html.j2`` render them; the text
+block's lines are in Chinese terms, as GB players write them.
 """
 
 from __future__ import annotations
@@ -8,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.tiles import tile_name
-from ...rules.analysis import Analysis
+from ...rules.gb.analysis import GBValue
 from .i18n import EN, Labels
-from .view import Tile, pictures_of, tile
+from .tiles import Tile, pictures_of, tile
 
 
 @dataclass(frozen=True)
@@ -56,14 +57,13 @@ class GBView:
         return used
 
 
-def gb_view(a: Analysis, words: Labels = EN) -> GBView | None:
-    """Build the GB section of a hand, or None when it has neither fans nor scored waits."""
-    if a.fan is None and not a.wait_values:
-        return None
+def gb_view(value: GBValue, words: Labels = EN) -> GBView:
+    """Build the GB section of a hand: its fans, or its waits' values."""
     fans: tuple[FanRow, ...] = ()
     total = verdict = ""
     can_win = False
-    if a.fan is not None:
+    if value.fan is not None:
+        fan = value.fan
         fans = tuple(
             FanRow(
                 f.zh,
@@ -73,13 +73,13 @@ def gb_view(a: Analysis, words: Labels = EN) -> GBView | None:
                 f.value * f.count,
                 tuple(tuple(pictures_of(b.tiles, (), words) for b in blocks) for blocks in f.sets),
             )
-            for f in a.fan.fans
+            for f in fan.fans
         )
-        total = words.fan_total.format(total=a.fan.total)
-        if a.fan.flowers:
-            total += words.fan_flowers.format(n=a.fan.flowers)
-        can_win = a.fan.can_win
-        verdict = (words.can_win if can_win else words.cannot_win).format(base=a.fan.base)
+        total = words.fan_total.format(total=fan.total)
+        if fan.flowers:
+            total += words.fan_flowers.format(n=fan.flowers)
+        can_win = fan.can_win
+        verdict = (words.can_win if can_win else words.cannot_win).format(base=fan.base)
     waits = tuple(
         WaitRow(
             tile(tile_name(w.tile), False, words),
@@ -88,7 +88,22 @@ def gb_view(a: Analysis, words: Labels = EN) -> GBView | None:
             words.yes if w.can_win else words.no,
             w.can_win,
         )
-        for w in a.wait_values or ()
+        for w in value.waits or ()
     )
     waits_verdict = words.no_wait_wins if waits and not any(w.ok for w in waits) else ""
     return GBView(fans, total, verdict, can_win, waits, waits_verdict)
+
+
+def text_rows(value: GBValue) -> list[str]:
+    """Return a GB hand's fans (``花龙8 自摸1 = 9番``) or its waits' values, in Chinese terms."""
+    rows = []
+    if value.fan is not None:
+        fan = value.fan
+        fans = " ".join(f"{f.zh}{f.value}" + (f"×{f.count}" if f.count > 1 else "") for f in fan.fans)
+        rows.append(f"{fans} = {fan.total}番")
+        verdict = "可和" if fan.can_win else "不足8番，不能和"
+        rows.append(f"不计花牌{fan.base}番：{verdict}")
+    for w in value.waits or ():
+        short = "" if w.can_win else "（不足8番）"
+        rows.append(f"和{tile_name(w.tile)} 自摸{w.self_drawn}番 点和{w.discard}番{short}")
+    return rows

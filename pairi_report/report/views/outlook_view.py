@@ -14,7 +14,7 @@ from ...outlook.prospects import Curve, Outlook, Prospect
 from ...rules.analysis import discard_name, tiles_of
 from ..drawing.chart import BarInput, ChanceInput, Chart, bar_chart, chance_chart
 from .i18n import Labels, shanten_words
-from .view import Tile, pictures_of, tile
+from .tiles import Tile, pictures_of, tile
 
 SHOWN_TURNS = (6, 12, TURNS)  # the turns the table gives chances for
 CURVES = 6  # discards drawn in a chance chart: the first rows of the table

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ...core.tiles import NUM_KINDS, tile_name
 from ...rules.analysis import Analysis, Discard
 from .i18n import EN, Labels, shanten_words
-from .view import Strip, Tile, tile
+from .tiles import Strip, Tile, tile
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...core.tiles import tile_name
 from ...rules.analysis import Analysis
 from .i18n import JA, headline
+from .sections import value_rows
 
 
 def shanten_line(a: Analysis) -> str:
@@ -33,25 +34,11 @@ def tenhou_rows(a: Analysis) -> list[str]:
         return [
             f"打{d.name} {_row(d.shanten, d.ukeire, d.ukeire_count)}" for d in a.discards if d.shanten == best
         ]
-    if a.ukeire is not None and a.ukeire_count is not None:
-        return [_row(a.shanten, a.ukeire, a.ukeire_count)]
+    if a.effective is not None:
+        return [_row(a.shanten, a.effective.tiles, a.effective.count)]
     return []
 
 
-def gb_rows(a: Analysis) -> list[str]:
-    """Return a GB hand's fans (``花龙8 自摸1 = 9番``) or its waits' values, in Chinese terms."""
-    rows = []
-    if a.fan is not None:
-        fans = " ".join(f"{f.zh}{f.value}" + (f"×{f.count}" if f.count > 1 else "") for f in a.fan.fans)
-        rows.append(f"{fans} = {a.fan.total}番")
-        verdict = "可和" if a.fan.can_win else "不足8番，不能和"
-        rows.append(f"不计花牌{a.fan.base}番：{verdict}")
-    for w in a.wait_values or ():
-        short = "" if w.can_win else "（不足8番）"
-        rows.append(f"和{tile_name(w.tile)} 自摸{w.self_drawn}番 点和{w.discard}番{short}")
-    return rows
-
-
 def tenhou_text(a: Analysis) -> str:
-    """Return the whole plain-text block, without a trailing newline; GB hands add their fans."""
-    return "\n".join([str(a.hand), shanten_line(a), *tenhou_rows(a), *gb_rows(a)])
+    """Return the whole plain-text block, without a trailing newline; a rule value adds its lines."""
+    return "\n".join([str(a.hand), shanten_line(a), *tenhou_rows(a), *value_rows(a)])

@@ -7,50 +7,15 @@ markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...batch.lines import Problem
 from ...batch.summary import Summary
 from ...core.tiles import NUM_KINDS, tile_name
-from ...engine.combine import FORMS
 from ...rules.analysis import Analysis, Discard
-from ..drawing.tileset import WILD_SUFFIX
 from .i18n import EN, Labels, headline, shanten_words
+from .sections import Section, value_sections
 from .text import shanten_line, tenhou_text
-
-if TYPE_CHECKING:  # outlook_view and gb_view build on this module's Tile
-    from .gb_view import GBView
-    from .outlook_view import OutlookView
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One tile picture: its name (``5m``, ``0p``), whether it is wild (badged), and its alt text."""
-
-    name: str
-    wild: bool = False
-    label: str = ""
-
-    @property
-    def stem(self) -> str:
-        """Return the picture's file name stem."""
-        return f"{self.name}{WILD_SUFFIX}" if self.wild else self.name
-
-
-def tile(name: str, wild: bool = False, words: Labels = EN) -> Tile:
-    """Return a tile picture with its alt text in the report's language."""
-    text = words.red_five.format(suit=name[1]) if name[0] == "0" else name
-    return Tile(name, wild, text + words.wild_mark if wild else text)
-
-
-@dataclass(frozen=True)
-class Strip:
-    """A composited hand picture: its file name, alt text and display size in CSS pixels."""
-
-    file: str
-    alt: str
-    width: int
-    height: int
+from .tiles import Strip, Tile, pictures_of, tile
 
 
 @dataclass(frozen=True)
@@ -104,8 +69,8 @@ class HandView:
     splits: tuple[Split, ...]
     text: str  # Tenhou's plain-text block
     wild: tuple[Tile, ...] = ()  # the wild kinds
-    outlook: OutlookView | None = None  # with --outlook
-    gb: GBView | None = None  # GB rules: the fans, or the waits' values
+    top: tuple[Section, ...] = ()  # before the discard table, e.g. a complete GB hand's fans
+    below: tuple[Section, ...] = ()  # after the table or waits, e.g. the outlook
 
     @property
     def waits_any(self) -> bool:
@@ -159,11 +124,6 @@ class ReportView:
         return f"{hands} · {problems}"
 
 
-def pictures_of(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
-    """Return pictures of tiles, the wild kinds badged."""
-    return tuple(tile(tile_name(t), t in wild, words) for t in tiles)
-
-
 def _rows(a: Analysis, words: Labels) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
     """Return the discard rows that keep the best shanten, and those that lose ground."""
     discards: tuple[Discard, ...] = a.discards or ()
@@ -198,9 +158,11 @@ def _splits(a: Analysis, words: Labels) -> tuple[Split, ...]:
 
 
 def _form_words(words: Labels) -> dict[str, str]:
-    """Return the name of each form (riichi's and GB's) in the report's language."""
+    """Return the name of each form any rule set has, in the report's language."""
     return {
-        **dict(zip(FORMS, (words.form_regular, words.form_chiitoitsu, words.form_kokushi), strict=True)),
+        "regular": words.form_regular,
+        "chiitoitsu": words.form_chiitoitsu,
+        "kokushi": words.form_kokushi,
         "seven_pairs": words.form_seven_pairs,
         "thirteen_orphans": words.form_thirteen_orphans,
         "honors_knitted": words.form_honors_knitted,
@@ -216,10 +178,13 @@ def hand_view(
     line: int | None,
     anchor: str,
     words: Labels = EN,
-    outlook: OutlookView | None = None,
-    gb: GBView | None = None,
+    sections: tuple[Section, ...] = (),
 ) -> HandView:
-    """Build one hand's section from its analysis and its strip picture, in the report's language."""
+    """Build one hand's section from its analysis and its strip picture, in the report's language.
+
+    ``sections`` are extra parts such as the outlook; the rule value's own come from the registry.
+    """
+    extra = value_sections(a, words) + sections
     forms = a.shanten_by_form.to_dict()
     names = _form_words(words)
     keep, lose = _rows(a, words)
@@ -242,8 +207,8 @@ def hand_view(
         splits=_splits(a, words),
         text=tenhou_text(a),
         wild=pictures_of(a.wild, a.wild, words),
-        outlook=outlook,
-        gb=gb,
+        top=tuple(s for s in extra if s.place == "top"),
+        below=tuple(s for s in extra if s.place == "below"),
     )
 
 
@@ -281,9 +246,7 @@ def report_view(
         for split in h.splits:
             for block in split.blocks:
                 used.update(t.stem for t in block.tiles)
-        if h.outlook:
-            used |= h.outlook.tiles
-        if h.gb:
-            used |= h.gb.tiles
+        for section in h.top + h.below:
+            used |= section.data.tiles
     problem_views = tuple(problem_view(p) for p in problems)
     return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words, shown)

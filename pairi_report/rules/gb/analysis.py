@@ -1,8 +1,8 @@
 """国标牌理 Analyse a GB hand: shanten in five forms, discards, waits with their fan totals, the fans.
 
 ``analyze_gb`` returns the project's ``Analysis``, so reports and JSON treat GB hands like any other;
-``fan`` (a complete hand's score) and ``wait_values`` (a ready hand's waits, each scored both ways)
-are the GB additions.
+its ``value`` is a ``GBValue``: the fans of a complete hand, or the waits of a ready hand each scored
+both ways.
 """
 
 from __future__ import annotations
@@ -13,12 +13,21 @@ from typing import Any
 
 from ...core.notation import Meld
 from ...core.tiles import NUM_KINDS, compact, tile_name
-from ..analysis import ALL_TILES, Analysis, Decomposition, Discard, read_visible, tiles_of
+from ..analysis import (
+    ALL_TILES,
+    Analysis,
+    Decomposition,
+    Discard,
+    Effective,
+    ShantenByForm,
+    read_visible,
+    tiles_of,
+)
 from .hand import GBHand
 from .notation import parse_gb
 from .readings import Reading, readings
-from .score import DEFAULT_OPTIONS, Options, score, waits
-from .shanten import gb_discards, gb_effective, gb_shanten
+from .score import DEFAULT_OPTIONS, FanResult, Options, score, waits
+from .shanten import FORMS, gb_discards, gb_effective, gb_shanten
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,23 @@ class WaitValue:
         }
 
 
+@dataclass(frozen=True)
+class GBValue:
+    """番 What GB rules add to an analysis: a complete hand's fans, or a ready hand's waits scored."""
+
+    fan: FanResult | None = None
+    waits: tuple[WaitValue, ...] | None = None  # a ready 13-tile hand: every wait, both ways
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the keys GB adds to the record: ``fan``, or ``wait_values``."""
+        out: dict[str, Any] = {}
+        if self.fan is not None:
+            out["fan"] = self.fan.to_dict()
+        if self.waits is not None:
+            out["wait_values"] = [w.to_dict() for w in self.waits]
+        return out
+
+
 def analyze_gb(
     text: str | GBHand, *, visible: str | None = None, options: Options = DEFAULT_OPTIONS
 ) -> Analysis:
@@ -55,9 +81,10 @@ def analyze_gb(
     hand = text if isinstance(text, GBHand) else parse_gb(text)
     seen = read_visible(hand, visible) if visible else ()
     by_form = gb_shanten(hand.counts, len(hand.melds))
+    forms = ShantenByForm(tuple((form, getattr(by_form, form)) for form in FORMS))
     left = _left(hand, seen)
     # Every GB analysis starts alike; a 14-tile hand adds discards (and fans), a 13-tile one waits.
-    made = partial(Analysis, hand, "gb", seen, by_form.best, by_form)
+    made = partial(Analysis, hand, "gb", seen, by_form.best, forms)
     if hand.tile_count == 14:
         rows = [
             _discard(tile, shanten, mask, left)
@@ -68,17 +95,14 @@ def analyze_gb(
         return made(
             tuple(rows),
             decompositions=_decompositions(hand) if complete else None,
-            fan=score(hand, options) if complete else None,
+            value=GBValue(fan=score(hand, options)) if complete else None,
         )
     mask = gb_effective(hand.counts, len(hand.melds)) & _available(left)
-    ready = by_form.best == 0
-    values = tuple(_wait_value(hand, w, options) for w in waits(hand)) if ready else ()
-    return made(
-        ukeire=tiles_of(mask),
-        ukeire_count=sum(left[t] for t in tiles_of(mask)),
-        waits=tuple(v.tile for v in values),
-        wait_values=values,
+    values = tuple(_wait_value(hand, w, options) for w in waits(hand)) if by_form.best == 0 else None
+    effective = Effective(
+        tiles_of(mask), sum(left[t] for t in tiles_of(mask)), tuple(v.tile for v in values or ())
     )
+    return made(effective=effective, value=None if values is None else GBValue(waits=values))
 
 
 def _left(hand: GBHand, seen: tuple[int, ...]) -> list[int]:

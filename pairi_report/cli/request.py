@@ -1,0 +1,52 @@
+"""What the user asked for on the command line, as one frozen record, and the options' defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from ..outlook import DEFAULT_GAMES
+
+
+@dataclass(frozen=True)
+class Request:
+    """Every option of a run; the defaults are what the user gets without writing the option."""
+
+    source: str
+    output: Path | None = None
+    fmt: str | None = None
+    rules: str = "riichi"
+    visible: str | None = None
+    wild: tuple[str, ...] = ()
+    rule_options: tuple[str, ...] = ()  # NAME=VALUE words
+    tiles: Path | None = None
+    tile_naming: str = "majandofu"
+    scale: int = 1
+    title: str | None = None
+    self_contained: bool = False
+    fragment: bool = False
+    quiz: bool = False
+    paper: str = "a4"
+    lang: str = "en"
+    workers: int | None = None
+    outlook: bool = False
+    games: int = DEFAULT_GAMES
+    quiet: bool = False
+
+    @property
+    def format_name(self) -> str:
+        """Return the output format: the one asked for, else md with -o and text without."""
+        return self.fmt or ("md" if self.output else "text")
+
+    def changed(self, name: str) -> bool:
+        """Return whether an option differs from its default (the user wrote it)."""
+        default = next(f.default for f in fields(self) if f.name == name)
+        return getattr(self, name) != default
+
+    def options_map(self) -> dict[str, str]:
+        """Return the rule options as NAME -> VALUE (the words are checked by the rule set)."""
+        out = {}
+        for word in self.rule_options:
+            name, sep, value = word.partition("=")
+            out[name.strip()] = value.strip() if sep else "on"
+        return out

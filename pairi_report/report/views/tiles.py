@@ -1,0 +1,44 @@
+"""The tile pictures a view names: a tile with its alt text, and a composited hand strip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.tiles import tile_name
+from ..drawing.tileset import WILD_SUFFIX
+from .i18n import EN, Labels
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile picture: its name (``5m``, ``0p``), whether it is wild (badged), and its alt text."""
+
+    name: str
+    wild: bool = False
+    label: str = ""
+
+    @property
+    def stem(self) -> str:
+        """Return the picture's file name stem."""
+        return f"{self.name}{WILD_SUFFIX}" if self.wild else self.name
+
+
+def tile(name: str, wild: bool = False, words: Labels = EN) -> Tile:
+    """Return a tile picture with its alt text in the report's language."""
+    text = words.red_five.format(suit=name[1]) if name[0] == "0" else name
+    return Tile(name, wild, text + words.wild_mark if wild else text)
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A composited hand picture: its file name, alt text and display size in CSS pixels."""
+
+    file: str
+    alt: str
+    width: int
+    height: int
+
+
+def pictures_of(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
+    """Return pictures of tiles, the wild kinds badged."""
+    return tuple(tile(tile_name(t), t in wild, words) for t in tiles)

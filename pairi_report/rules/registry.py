@@ -1,0 +1,53 @@
+"""规则表 The registry of rule sets, and ``analyze``: find a rule set by name, then ask it.
+
+A new rule set is one more entry in ``RULE_SETS``; callers never compare rule names.
+
+>>> sorted(RULE_SETS)
+['gb', 'hongzhong', 'riichi']
+>>> analyze("123m456p789s111z7z", wild="7z").waits_names[:3]
+['1m', '2m', '3m']
+>>> find_rule_set("poker")
+Traceback (most recent call last):
+  ...
+pairi_report.rules.analysis.RulesError: unknown rules 'poker'; expected one of: riichi, hongzhong, gb
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..core.notation import Hand
+from .analysis import Analysis, RulesError
+from .base import RuleSet
+from .gb.rules import GB
+from .riichi.rules import HONGZHONG, RIICHI
+
+RULE_SETS: Mapping[str, RuleSet] = {rule.name: rule for rule in (RIICHI, HONGZHONG, GB)}
+
+
+def find_rule_set(name: str) -> RuleSet:
+    """Return the rule set of a name, or raise ``RulesError`` listing the known ones."""
+    rule = RULE_SETS.get(name)
+    if rule is None:
+        raise RulesError(f"unknown rules {name!r}; expected one of: {', '.join(RULE_SETS)}")
+    return rule
+
+
+def analyze(
+    text: str | Hand,
+    *,
+    rules: str = "riichi",
+    visible: str | None = None,
+    wild: str | Iterable[str] | None = None,
+    options: Mapping[str, bool | str] | None = None,
+) -> Analysis:
+    """Analyse a hand given as notation (or a ``Hand``), counting ``visible`` tiles as gone.
+
+    ``wild`` names one kind (``"7z"``) or several, every copy of which in the concealed hand is wild
+    (混, 鬼, 癞子): it may stand for any tile, even a fifth copy; discarding one is an ordinary discard,
+    and drawing one is listed among the effective tiles. Called melds keep their tiles as they are.
+    ``options`` sets the rule set's yes/no options by name, e.g. ``{"mixed-kongs": False}`` for GB.
+    """
+    kinds = (wild,) if isinstance(wild, str) else tuple(wild or ())
+    rule = find_rule_set(rules)
+    return rule.analyze(text, visible=visible, wild=kinds, options=options)
