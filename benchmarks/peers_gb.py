@@ -25,9 +25,8 @@ from typing import Any
 
 import MahjongGB  # dev only: the oracle
 
-from pairi_report.core.notation import Meld
-from pairi_report.rules.gb.hand import GBHand, Situation
-from pairi_report.rules.gb.notation import meld_order, parse_gb
+from pairi_report.core.meld import Meld
+from pairi_report.rules.gb.notation import GBHand, Situation, meld_order, parse_gb
 
 CODES = (
     *(f"W{i}" for i in range(1, 10)),

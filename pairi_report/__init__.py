@@ -18,7 +18,8 @@ from .core.version import __version__
 
 if TYPE_CHECKING:
     from .core.errors import IllegalHandError, NotationError, PairiError
-    from .core.notation import Hand, Meld
+    from .core.meld import Meld
+    from .core.notation import Hand
     from .rules.analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm
     from .rules.registry import analyze
 
@@ -35,7 +36,7 @@ _HOMES = {
     "NotationError": "core.errors",
     "PairiError": "core.errors",
     "Hand": "core.notation",
-    "Meld": "core.notation",
+    "Meld": "core.meld",
 }
 __all__ = [
     "Analysis",

@@ -147,7 +147,13 @@ def random_small_hand(rng: random.Random, size: int, meld: bool) -> tuple[str, l
 
 @pytest.mark.parametrize(
     ("size", "meld", "hands"),
-    [(4, False, 150), (5, False, 150), (4, True, 150), (7, False, 25), (8, True, 15)],
+    [
+        pytest.param(4, False, 150, marks=pytest.mark.slow),
+        (5, False, 150),
+        pytest.param(4, True, 150, marks=pytest.mark.slow),
+        (7, False, 25),
+        (8, True, 15),
+    ],
 )
 def test_shanten_and_effective_tiles_equal_brute_force(size: int, meld: bool, hands: int) -> None:
     rng = random.Random(size * 10 + meld)

@@ -26,12 +26,12 @@ from peers_gb import pmgb_fans
 
 from pairi_report.core.errors import NotationError
 from pairi_report.rules.gb.analysis import analyze_gb
-from pairi_report.rules.gb.hand import GBHand
-from pairi_report.rules.gb.notation import gb_tile_name, parse_gb
+from pairi_report.rules.gb.notation import GBHand, gb_tile_name, parse_gb
 from pairi_report.rules.gb.score import Options, score
 
 RULES = range(1, 13)  # the "Scoring points" of gb-rules.md
-MIXED = Options(mixed_kongs=True)
+MIXED = Options(mixed_kongs=True)  # the default, as the seed scores
+STRICT = Options(mixed_kongs=False)
 
 
 def _catalogue() -> list[dict]:
@@ -212,8 +212,8 @@ CASES: tuple[Case, ...] = (
     Case("[2222m][5555p,1]345678s9m9m", {"明暗杠": 1, "连六": 1, "无字": 1, "单钓将": 1}, 8,
          "concealed and melded kong (optional) replaces 暗杠 + 明杠", options=MIXED),
     Case("[2222m][5555p,1]345678s9m9m", {"暗杠": 1, "明杠": 1, "连六": 1, "无字": 1, "单钓将": 1}, 6,
-         "without the option a concealed and a melded kong score 暗杠 + 明杠",
-         peer="PyMahjongGB always scores the non-standard 明暗杠 (5) here"),
+         "with the option off a concealed and a melded kong score 暗杠 + 明杠",
+         peer="PyMahjongGB always scores the non-standard 明暗杠 (5) here", options=STRICT),
     Case("[2222m,1][5555p,6]345678s9m9m", {"双明杠": 1, "连六": 1, "无字": 1, "单钓将": 1}, 7,
          "an added kong is melded: two melded kongs, even with the 明暗杠 option", rule=7, options=MIXED),
     Case("[5555p,5]234m567m345s9s9s", {"明杠": 1, "连六": 1, "无字": 1, "单钓将": 1}, 4,

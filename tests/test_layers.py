@@ -160,7 +160,6 @@ def test_no_import_runs_up_the_layers() -> None:
     assert layer_violations() == []
 
 
-@pytest.mark.xfail(strict=True, reason="cycles left: the rule-set registry and the GB notation fix them")
 def test_no_two_modules_import_each_other() -> None:
     assert cycles(graph()) == []
 

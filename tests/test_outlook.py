@@ -75,6 +75,7 @@ def test_ready_hand_win_chance_is_the_closed_form() -> None:
     assert checked >= 40
 
 
+@pytest.mark.slow
 def test_curves_never_fall() -> None:
     for counts in _shanten_hands(62, 1, 15) + _shanten_hands(63, 2, 10):
         for size_hand in (counts, counts[:]):
@@ -96,6 +97,7 @@ def test_curves_never_fall() -> None:
                 assert all(x <= y for x, y in zip(curve, curve[1:], strict=False))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(10))
 def test_exact_chances_agree_with_a_simulation(seed: int) -> None:
     # 200,000 games per horizon, from real shuffled walls, with the model's own choices for it.
@@ -162,6 +164,7 @@ def _brute(counts: list[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ..
     return found, shapes, total / count
 
 
+@pytest.mark.slow
 def test_improvements_and_shapes_equal_brute_force() -> None:
     for counts in _shanten_hands(80, 1, 2000):
         hand = Hand.parse(counts_text(counts))

@@ -117,6 +117,7 @@ def _big_batch(path: Path, seed: int) -> list[int]:
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["md", "html"])
 def test_a_thousand_line_batch_is_robust_repeatable_and_stays_in_its_folder(tmp_path: Path, fmt: str) -> None:
     batch = tmp_path / "in" / "hands.txt"

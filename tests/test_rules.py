@@ -86,8 +86,8 @@ def test_unknown_rules_and_options_are_refused() -> None:
     with pytest.raises(RulesError, match="unknown rules 'poker'; expected one of: riichi, hongzhong, gb"):
         find_rule_set("poker")
     gb = find_rule_set("gb")
-    assert option_values(gb, None) == {"mixed-kongs": False}
-    assert option_values(gb, {"mixed-kongs": "ON"}) == {"mixed-kongs": True}
+    assert option_values(gb, None) == {"mixed-kongs": True}  # 明暗杠, as the seed scores
+    assert option_values(gb, {"mixed-kongs": "OFF"}) == {"mixed-kongs": False}
     with pytest.raises(RulesError, match="no option 'red-fives'"):
         option_values(gb, {"red-fives": True})
     with pytest.raises(

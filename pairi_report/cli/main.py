@@ -33,6 +33,7 @@ Examples:
   pairi-report 123m456p789s11227z --rules hongzhong  # 红中麻将: Red dragons wild
   pairi-report '[123m,1]456p789sEENN N|ES1000|ab' --rules gb  # 国标: fans, sets, 8-fan minimum
   pairi-report 123m456p789sEEEN --rules gb -f json  # GB waits, each with its fan totals
+  pairi-report '[2222m][5555p,1]345678s9m9m' --rules gb --rule-option mixed-kongs=off  # 暗杠 + 明杠
   cat hands.txt | pairi-report - --format json --quiet
   pairi-report big.txt --format jsonl > rows.jsonl  # stream rows, all cores
   pairi-report big.txt -f csv -o out/ --workers 2  # out/analysis.csv

@@ -33,30 +33,16 @@ pairi_report.core.errors.NotationError: column 7: digits '45' have no suit; expe
 from __future__ import annotations
 
 import re
-import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
-from urllib.parse import parse_qs, urlsplit
 
 from .errors import IllegalHandError, NotationError
-from .tiles import NUM_KINDS, SUIT_OFFSET, SUITS
+from .meld import Meld, group_text
+from .scan import TENHOU, Token, check_copies, scan
+from .tiles import NUM_KINDS, SUIT_OFFSET, SUITS, Counts, Tiles
 
 MAX_TILES = 14
-_DIGITS = tuple(str(t % 9 + 1) for t in range(NUM_KINDS))
 _EXAMPLE = "'123m456p789s1122z'"
-
-# U+1F000.. in Unicode order: four winds, then 中 發 白 (Red Green White), then 1-9m, 1-9s, 1-9p.
-_UNICODE_TILES: dict[str, int] = {
-    **{chr(0x1F000 + i): 27 + i for i in range(4)},
-    chr(0x1F004): 33,
-    chr(0x1F005): 32,
-    chr(0x1F006): 31,
-    **{chr(0x1F007 + i): i for i in range(9)},
-    **{chr(0x1F010 + i): 18 + i for i in range(9)},
-    **{chr(0x1F019 + i): 9 + i for i in range(9)},
-}
-_UNICODE_OTHER = {chr(c) for c in range(0x1F022, 0x1F02C)}  # flowers, seasons, joker, back
-_VARIATION_SELECTORS = "\ufe0e\ufe0f"
 # Plain Tenhou text such as 123m456p11z takes a fast path; anything else, or any problem, takes the
 # full scanner, which also writes the error message.
 _PLAIN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
@@ -64,38 +50,14 @@ _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _DIGIT_TILE = {
     (d, suit): SUIT_OFFSET[suit] + (4 if d == "0" else int(d) - 1) for suit in SUITS for d in "0123456789"
 }
-
-
-@dataclass(frozen=True, order=True)
-class Meld:
-    """副露 A called meld (or a concealed kong): its sorted tiles, red fives and source."""
-
-    tiles: tuple[int, ...]
-    red: int = 0
-    source: int | None = None
-
-    @property
-    def kind(self) -> str:
-        """Return ``chow``, ``pung`` or ``kong``."""
-        if len(self.tiles) == 4:
-            return "kong"
-        return "pung" if self.tiles[0] == self.tiles[1] else "chow"
-
-    @property
-    def concealed(self) -> bool:
-        """Return whether this is a concealed kong (a kong written with no source)."""
-        return self.kind == "kong" and self.source is None
-
-    def __str__(self) -> str:
-        source = "" if self.source is None else f",{self.source}"
-        return f"[{_group_text(self.tiles, _red_tuple(self.tiles, self.red))}{source}]"
+__all__ = ["Hand", "Meld", "check_visible", "parse_tiles"]
 
 
 @dataclass(frozen=True)
 class Hand:
     """A hand: concealed tiles (sorted), red fives among them per suit (m, p, s), and called melds."""
 
-    tiles: tuple[int, ...]
+    tiles: Tiles
     red: tuple[int, int, int] = (0, 0, 0)
     melds: tuple[Meld, ...] = field(default=())
     # The last concealed tile written, of a 3n+2 hand: pictures set it apart. A display hint only, so
@@ -109,10 +71,10 @@ class Hand:
         plain = _parse_plain(text)
         if plain is not None:
             return plain
-        tokens = _scan(text, allow_melds=True)
+        tokens = _scan(text)
         if not tokens:
             raise NotationError(f"empty hand; expected tiles such as {_EXAMPLE}", text, 1)
-        _check_copies(tokens, text, extra=None)
+        check_copies(tokens, text, TENHOU)
         _check_count(tokens, text)
         concealed = [t for t in tokens if t.meld is None]
         red = [0, 0, 0]
@@ -136,7 +98,7 @@ class Hand:
         )
 
     @cached_property
-    def counts(self) -> tuple[int, ...]:
+    def counts(self) -> Counts:
         """Return the 34 counts of the concealed tiles."""
         counts = [0] * NUM_KINDS
         for tile in self.tiles:
@@ -144,7 +106,7 @@ class Hand:
         return tuple(counts)
 
     @cached_property
-    def all_counts(self) -> tuple[int, ...]:
+    def all_counts(self) -> Counts:
         """Return the 34 counts of every tile the player holds, melds included."""
         if not self.melds:
             return self.counts
@@ -162,7 +124,7 @@ class Hand:
     @property
     def concealed_text(self) -> str:
         """Return the concealed tiles in canonical Tenhou notation."""
-        return _group_text(self.tiles, self.red)
+        return group_text(self.tiles, self.red)
 
     @cached_property
     def text(self) -> str:
@@ -201,175 +163,91 @@ def _parse_plain(text: str) -> Hand | None:
 
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Parse a list of tiles (no melds, no count rules), e.g. the visible tiles ``1m5z``."""
-    tokens = _scan(text, allow_melds=False)
-    _check_copies(tokens, text, extra=None)
+    tokens = _scan(text, melds=False)
+    check_copies(tokens, text, TENHOU)
     return tuple(sorted(t.tile for t in tokens))
 
 
 def check_visible(hand: Hand, visible: str) -> tuple[int, ...]:
     """Parse visible tiles and check that with the hand they hold no kind five times."""
-    tokens = _scan(visible, allow_melds=False)
-    _check_copies(tokens, visible, extra=hand.all_counts)
+    tokens = _scan(visible, melds=False)
+    check_copies(tokens, visible, TENHOU, extra=hand.all_counts)
     return tuple(sorted(t.tile for t in tokens))
 
 
-@dataclass(frozen=True)
-class _Token:
-    """One tile as read, or one meld (then ``tile`` is its first tile), with its 1-based column."""
-
-    tile: int
-    red: bool
-    column: int
-    meld: Meld | None = None
-    meld_columns: tuple[int, ...] = ()
-
-
-def _scan(text: str, *, allow_melds: bool) -> list[_Token]:
-    """Read the text into tile and meld tokens; links are unwrapped first."""
-    body, offset = _unwrap_link(text)
-    tokens: list[_Token] = []
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch in " \t,;":
-            i += 1
-        elif ch == "[":
-            if not allow_melds:
-                raise NotationError("melds are not allowed here; expected plain tiles", text, offset + i + 1)
-            i = _read_meld(body, i, offset, text, tokens)
-        elif ch.isascii() and ch.isdigit():
-            i = _read_digits(body, i, offset, text, tokens)
-        elif ch in _UNICODE_TILES:
-            tokens.append(_Token(_UNICODE_TILES[ch], False, offset + i + 1))
-            i += 1
-            while i < len(body) and body[i] in _VARIATION_SELECTORS:
-                i += 1
-        else:
-            raise NotationError(_unexpected(ch), text, offset + i + 1)
+def _scan(text: str, melds: bool = True) -> list[Token]:
+    """Read Tenhou text (a tenhou.net link unwrapped first) into tile and meld tokens."""
+    link = _link_value(text)
+    tokens = scan(text, TENHOU) if link is None else _scan_link(text, *link)
+    if not melds and (meld := next((t for t in tokens if t.meld is not None), None)):
+        raise NotationError("melds are not allowed here; expected plain tiles", text, meld.column - 1)
     return tokens
 
 
-def _unwrap_link(text: str) -> tuple[str, int]:
-    """Return the hand part of the text and its offset: the ``q`` value of a tenhou.net link."""
+def _link_value(text: str) -> tuple[str, list[int]] | None:
+    """Return a link's ``q`` value, percent-decoded, with each character's column in the text.
+
+    None when the text is no link. The query is read by hand: a malformed host or port must not stop a
+    hand that is plainly there, and each column must point into the text as written.
+    """
     stripped = text.strip()
     if not ("://" in stripped or stripped.startswith("tenhou.net")):
-        return text, 0
-    parts = urlsplit(stripped if "://" in stripped else "https://" + stripped)
-    query = parse_qs(parts.query)
-    if "q" not in query:
-        where = text.find("?") + 1 if "?" in text else len(text) + 1
-        raise NotationError("expected a tenhou.net/2/?q=… link with the hand after 'q='", text, where)
-    value = query["q"][0]
-    start = text.find("q=" + value)
-    return value, (start + 2 if start >= 0 else 0)
+        return None
+    query = text.find("?")
+    end = text.find("#", query + 1) if query >= 0 else -1
+    end = len(text) if end < 0 else end
+    start = query + 1
+    for part in text[start:end].split("&") if query >= 0 else ():
+        if part.startswith("q="):
+            return _percent_decoded(text, start + 2, start + len(part))
+        start += len(part) + 1
+    where = query + 1 if query >= 0 else len(text) + 1
+    raise NotationError("expected a tenhou.net/2/?q=… link with the hand after 'q='", text, where)
 
 
-def _unexpected(ch: str) -> str:
-    """Describe an unexpected character and what was expected instead."""
-    expected = "expected digits followed by m, p, s or z, a tile character, or '['"
-    if unicodedata.east_asian_width(ch) == "F":
-        return f"full-width character {ch!r}; use ASCII digits and letters ({expected})"
-    if ch in _UNICODE_OTHER:
-        return f"{ch!r} ({unicodedata.name(ch, 'tile')}) is not used in riichi; {expected}"
-    if ch.isalpha() and ch.isascii():
-        return f"unexpected letter {ch!r} with no digits before it; {expected}"
-    return f"unexpected character {ch!r}; {expected}"
-
-
-def _read_digits(body: str, i: int, offset: int, text: str, tokens: list[_Token]) -> int:
-    """Read a run of digits and its suit letter into tile tokens; return the next index."""
-    start = i
-    while i < len(body) and body[i].isascii() and body[i].isdigit():
+def _percent_decoded(text: str, start: int, end: int) -> tuple[str, list[int]]:
+    """Return ``text[start:end]`` with %XX escapes and '+' decoded, and each character's column."""
+    chars: list[str] = []
+    columns: list[int] = []
+    i = start
+    while i < end:
+        run = bytearray()
+        first = i
+        while i + 2 < end + 1 and text[i] == "%" and _is_hex(text[i + 1 : i + 3]):
+            run.append(int(text[i + 1 : i + 3], 16))
+            i += 3
+        if run:
+            decoded = run.decode("utf-8", errors="replace")
+            chars += decoded
+            columns += [first + 1] * len(decoded)
+            continue
+        chars.append(" " if text[i] == "+" else text[i])
+        columns.append(i + 1)
         i += 1
-    digits = body[start:i]
-    if i >= len(body) or body[i] not in SUITS:
-        raise NotationError(_no_suit(digits, body[i] if i < len(body) else ""), text, offset + i + 1)
-    suit = body[i]
-    for j, digit in enumerate(digits):
-        tokens.append(_tile_token(int(digit), suit, offset + start + j + 1, text))
-    return i + 1
+    return "".join(chars), columns
 
 
-def _no_suit(digits: str, after: str) -> str:
-    """Describe digits that are not followed by a suit letter."""
-    if after and not after.isascii():
-        name = unicodedata.name(after, "unknown")
-        return f"unexpected character {after!r} ({name}) after digits {digits!r}; expected m, p, s or z"
-    if after.isascii() and after.isalpha():
-        if after.lower() in SUITS:
-            return f"suit letters are lowercase: expected {after.lower()!r} after {digits!r}, got {after!r}"
-        return f"unknown suit {after!r} after digits {digits!r}; expected m, p, s or z"
-    return f"digits {digits!r} have no suit; expected m, p, s or z after them"
+def _is_hex(pair: str) -> bool:
+    """Return whether two characters are a hexadecimal byte."""
+    return len(pair) == 2 and all(c in "0123456789abcdefABCDEF" for c in pair)
 
 
-def _tile_token(digit: int, suit: str, column: int, text: str) -> _Token:
-    """Make the token for one digit of a suit group, rejecting 0z, 8z and 9z."""
-    if suit == "z" and not 1 <= digit <= 7:
-        raise NotationError(
-            f"'{digit}z' is not a tile; honours are 1z-7z (East South West North White Green Red)",
-            text,
-            column,
+def _scan_link(text: str, value: str, columns: list[int]) -> list[Token]:
+    """Scan a link's decoded value, giving every column (of tokens and errors) in the link as written."""
+
+    def at(column: int) -> int:
+        return (
+            columns[column - 1] if column <= len(columns) else (columns[-1] + 1 if columns else len(text) + 1)
         )
-    red = digit == 0
-    return _Token(SUIT_OFFSET[suit] + (4 if red else digit - 1), red, column)
+
+    try:
+        tokens = scan(value, TENHOU)
+    except NotationError as err:
+        raise type(err)(err.message, text, at(err.column)) from None
+    return [replace(t, column=at(t.column), columns=tuple(at(c) for c in t.columns)) for t in tokens]
 
 
-def _read_meld(body: str, i: int, offset: int, text: str, tokens: list[_Token]) -> int:
-    """Read ``[123m]`` or ``[555p,2]`` into one meld token; return the next index."""
-    close = body.find("]", i)
-    if close < 0:
-        raise NotationError("unclosed '['; expected a meld such as [123m] or [555p,2]", text, offset + i + 1)
-    inner = body[i + 1 : close]
-    col = offset + i + 2  # column of the first character inside the brackets
-    head, _, source_text = inner.partition(",")
-    if not head or not head[:-1].isdigit() or not head[:-1].isascii() or head[-1] not in SUITS:
-        raise NotationError(
-            f"[{inner}] is not a meld; expected digits and one suit letter, e.g. [123m] or [555p,2]",
-            text,
-            col,
-        )
-    parts = [_tile_token(int(d), head[-1], col + j, text) for j, d in enumerate(head[:-1])]
-    meld = _make_meld(parts, source_text, inner, text, col)
-    tokens.append(_Token(meld.tiles[0], False, col, meld, tuple(p.column for p in parts)))
-    return close + 1
-
-
-def _make_meld(parts: list[_Token], source_text: str, inner: str, text: str, col: int) -> Meld:
-    """Check that the tiles form a chow, pung or kong and that the source fits; build the meld."""
-    tiles = tuple(sorted(p.tile for p in parts))
-    same = len(set(tiles)) == 1
-    chow = len(tiles) == 3 and tiles[0] < 27 and tiles == (tiles[0], tiles[0] + 1, tiles[0] + 2)
-    chow = chow and tiles[0] // 9 == tiles[2] // 9
-    if not ((len(tiles) in (3, 4) and same) or chow):
-        raise NotationError(
-            f"[{inner}] is not a set; expected a chow [123m], a pung [555p] or a kong [7777s]", text, col
-        )
-    source = None
-    if source_text:
-        allowed = {"1", "2", "3", "5", "6", "7"} if len(tiles) == 4 else {"1", "2", "3"}
-        if source_text not in allowed:
-            what = "1-3, or 5-7 for an added kong" if len(tiles) == 4 else "1-3 (5-7 only for a kong)"
-            raise NotationError(
-                f"meld source {source_text!r} in [{inner}]; expected {what}", text, col + len(inner) - 1
-            )
-        source = int(source_text)
-    return Meld(tiles, sum(p.red for p in parts), source)
-
-
-def _check_copies(tokens: list[_Token], text: str, extra: tuple[int, ...] | None) -> None:
-    """Reject a fifth copy of any kind, at the column where it appears."""
-    seen = list(extra) if extra else [0] * NUM_KINDS
-    for tok in tokens:
-        tiles = tok.meld.tiles if tok.meld else (tok.tile,)
-        columns = tok.meld_columns if tok.meld else (tok.column,)
-        for tile, column in zip(tiles, columns, strict=True):
-            seen[tile] += 1
-            if seen[tile] > 4:
-                name = f"{tile % 9 + 1}{SUITS[tile // 9]}"
-                raise IllegalHandError(f"a fifth {name}; a tile exists only four times", text, column)
-
-
-def _check_count(tokens: list[_Token], text: str) -> None:
+def _check_count(tokens: list[Token], text: str) -> None:
     """Reject more than 14 tiles, or a count that is a multiple of three."""
     total = 0
     for tok in tokens:
@@ -385,26 +263,3 @@ def _check_count(tokens: list[_Token], text: str) -> None:
             text,
             tokens[-1].column,
         )
-
-
-def _red_tuple(tiles: tuple[int, ...], red: int) -> tuple[int, int, int]:
-    """Spread a meld's red count onto its suit (m, p, s)."""
-    out = [0, 0, 0]
-    if red and tiles[0] < 27:
-        out[tiles[0] // 9] = red
-    return (out[0], out[1], out[2])
-
-
-def _group_text(tiles: tuple[int, ...], red: tuple[int, int, int]) -> str:
-    """Write sorted tiles grouped by suit, red fives as 0 before the plain fives."""
-    groups: tuple[list[str], ...] = ([], [], [], [])
-    for tile in tiles:
-        groups[tile // 9].append(_DIGITS[tile])
-    out = []
-    for s, digits in enumerate(groups):
-        if digits:
-            if s < 3 and red[s]:
-                first = digits.index("5")  # sorted tiles: the fives are together
-                digits[first : first + red[s]] = "0" * red[s]
-            out.append("".join(digits) + SUITS[s])
-    return "".join(out)

@@ -11,7 +11,14 @@ Tiles are ints: 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s, 27-33 = 1z-7z
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from .errors import NotationError
+
+# The three ways the package holds a collection of tiles, named so a signature says which it takes.
+Tiles: TypeAlias = tuple[int, ...]  # tile ids, sorted, one per copy: the concealed hand
+Counts: TypeAlias = tuple[int, ...]  # 34 numbers, the copies of each kind
+Mask: TypeAlias = int  # a set of kinds as 34 bits, bit t for tile t
 
 NUM_KINDS = 34
 SUITS = "mpsz"

@@ -1,15 +1,15 @@
 """面子分解 Every split of a complete hand into sets and a pair, wild tiles included.
 
-A block is (shape, first tile, wild positions): shape ``pair``, ``pung``, ``chow`` or ``single``; the
-positions (0-2 along the block) that wild tiles fill. A block made only of wild tiles is written as the
-``filler`` kind (the wild kind itself), which it may always stand for.
+Blocks are ``core.block.Block``s of kind ``pair``, ``pung``, ``chow`` or ``single``, with the places
+(0-2 along the block) that wild tiles fill. A block made only of wild tiles is written as the ``filler``
+kind (the wild kind itself), which it may always stand for.
 """
 
 from __future__ import annotations
 
+from ..core.block import Block
 from ..core.tiles import NUM_KINDS, ORPHANS
 
-Block = tuple[str, int, tuple[int, ...]]
 _SHAPE_ORDER = {"single": 0, "pair": 1, "pung": 2, "chow": 3}
 
 
@@ -21,7 +21,7 @@ def regular_splits(counts: list[int], sets: int, wilds: int = 0, filler: int = 0
             if take == 0 and pair != filler:
                 continue  # an all-wild pair is written once, as the filler kind
             counts[pair] -= take
-            block: Block = ("pair", pair, tuple(range(take, 2)))
+            block = _block("pair", pair, tuple(range(take, 2)))
             for rest in _sets(counts, 0, sets, wilds - (2 - take), filler):
                 found.add(tuple(sorted((block, *rest), key=_order)))
             counts[pair] += take
@@ -35,13 +35,13 @@ def _sets(counts: list[int], start: int, left: int, wilds: int, filler: int) -> 
         i += 1
     if i == NUM_KINDS:
         # Only wild tiles are left: they make the remaining sets, as pungs of the filler kind.
-        return [(("pung", filler, (0, 1, 2)),) * left] if wilds == 3 * left else []
+        return [(_block("pung", filler, (0, 1, 2)),) * left] if wilds == 3 * left else []
     if left == 0:
         return []
     out: list[tuple[Block, ...]] = []
     for take in range(max(1, 3 - wilds), min(3, counts[i]) + 1):
         counts[i] -= take
-        block: Block = ("pung", i, tuple(range(take, 3)))
+        block = _block("pung", i, tuple(range(take, 3)))
         out += [(block, *rest) for rest in _sets(counts, i, left - 1, wilds - (3 - take), filler)]
         counts[i] += take
     for first in (i - 2, i - 1, i):
@@ -71,7 +71,7 @@ def _chows(
                     continue
                 for step, nat in enumerate(natural):
                     counts[first + step] -= nat
-                block: Block = ("chow", first, tuple(s for s, nat in enumerate(natural) if not nat))
+                block = _block("chow", first, tuple(s for s, nat in enumerate(natural) if not nat))
                 out += [(block, *rest) for rest in _sets(counts, i, left - 1, wilds - need, filler)]
                 for step, nat in enumerate(natural):
                     counts[first + step] += nat
@@ -91,15 +91,15 @@ def seven_pairs_split(
     blocks: list[Block] = []
     singles = []
     for t, c in enumerate(counts):
-        blocks += [("pair", t, ())] * (c // 2)
+        blocks += [_block("pair", t)] * (c // 2)
         if c % 2:
             singles.append(t)
     spare = wilds - len(singles)
     if spare < 0 or spare % 2:
         return None
-    blocks += [("pair", t, (1,)) for t in singles]
+    blocks += [_block("pair", t, (1,)) for t in singles]
     fresh = [t for t, c in enumerate(counts) if c == 0][: spare // 2]
-    blocks += [("pair", t, (0, 1)) for t in fresh]
+    blocks += [_block("pair", t, (0, 1)) for t in fresh]
     return tuple(sorted(blocks, key=_order)) if len(blocks) == 7 else None
 
 
@@ -112,18 +112,26 @@ def orphans_split(counts: list[int] | tuple[int, ...], wilds: int = 0) -> tuple[
     missing = [t for t in range(NUM_KINDS) if ORPHANS >> t & 1 and not counts[t]]
     if len(pairs) > 1 or len(missing) + (0 if pairs else 1) != wilds:
         return None
-    blocks: list[Block] = [("single", t, ()) for t in held if counts[t] == 1]
-    blocks += [("pair", t, ()) for t in pairs]
+    blocks: list[Block] = [_block("single", t) for t in held if counts[t] == 1]
+    blocks += [_block("pair", t) for t in pairs]
     if pairs:
-        blocks += [("single", t, (0,)) for t in missing]
+        blocks += [_block("single", t, (0,)) for t in missing]
     elif held:
-        blocks = [("pair", held[0], (1,)), *[b for b in blocks if b[1] != held[0]]]
-        blocks += [("single", t, (0,)) for t in missing]
+        blocks = [_block("pair", held[0], (1,)), *[b for b in blocks if b.first != held[0]]]
+        blocks += [_block("single", t, (0,)) for t in missing]
     else:
-        blocks += [("pair", missing[0], (0, 1)), *[("single", t, (0,)) for t in missing[1:]]]
+        blocks += [_block("pair", missing[0], (0, 1)), *[_block("single", t, (0,)) for t in missing[1:]]]
     return tuple(sorted(blocks, key=_order))
 
 
 def _order(block: Block) -> tuple[int, int, tuple[int, ...]]:
     """Order blocks by first tile, then pair before pung before chow."""
-    return block[1], _SHAPE_ORDER[block[0]], block[2]
+    return block.first, _SHAPE_ORDER[block.kind], block.wild
+
+
+_SHAPES = {"single": (0,), "pair": (0, 0), "pung": (0, 0, 0), "chow": (0, 1, 2)}
+
+
+def _block(kind: str, first: int, wild: tuple[int, ...] = ()) -> Block:
+    """Return a concealed block of a kind starting at ``first``, wild tiles at ``wild`` places."""
+    return Block(kind, tuple(first + step for step in _SHAPES[kind]), wild=wild)

@@ -23,7 +23,7 @@ from typing import NamedTuple, cast
 import numpy as np
 
 from ..core.notation import Hand
-from ..core.tiles import NUM_KINDS
+from ..core.tiles import NUM_KINDS, Mask, Tiles
 from .combine import DISCARD_DELTA, FORMS, distance_rows, key_arrays, suit_keys
 
 _KINDS = np.arange(NUM_KINDS, dtype=np.int64)
@@ -33,7 +33,7 @@ class Step(NamedTuple):
     """The shanten of a 3n+1 hand and its effective tiles with an unseen copy (a mask), and their copies."""
 
     shanten: int
-    mask: int
+    mask: Mask
     copies: int
 
 
@@ -42,7 +42,7 @@ class Option(NamedTuple):
 
     tile: int
     shanten: int
-    mask: int
+    mask: Mask
     copies: int
 
 
@@ -139,7 +139,7 @@ class Position:
         natural = tuple(t for t in tiles if not self.wild_mask >> t & 1)
         return natural, len(tiles) - len(natural)
 
-    def wait(self, tiles: tuple[int, ...]) -> Step:
+    def wait(self, tiles: Tiles) -> Step:
         """Return the shanten and effective tiles of sorted 3n+1 concealed tiles."""
         step = self._waits.get(tiles)
         if step is None:
@@ -151,7 +151,7 @@ class Position:
             step = self._waits[tiles] = Step(shanten, mask, self._count(mask, used))
         return step
 
-    def options(self, tiles: tuple[int, ...]) -> tuple[Option, ...]:
+    def options(self, tiles: Tiles) -> tuple[Option, ...]:
         """Return the row of each distinct discard of sorted 3n+2 concealed tiles, in tile order."""
         found = self._options.get(tiles)
         if found is None:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..core.errors import NotationError, PairiError
 from ..core.notation import Hand, check_visible
-from ..core.tiles import FIVES, NUM_KINDS, compact, tile_name
+from ..core.tiles import FIVES, NUM_KINDS, Mask, Tiles, compact, tile_name
 from .records import Key, decomposition_record, discard_record, effective_record, hand_record
 
 _NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
@@ -37,13 +37,13 @@ _NAME_CHUNKS = tuple(tuple(tuple(_NAMES[t] for t in tiles) for tiles in chunk) f
 ALL_TILES = (1 << NUM_KINDS) - 1
 
 
-def tiles_of(mask: int) -> tuple[int, ...]:
+def tiles_of(mask: Mask) -> Tiles:
     """Return the tiles of a 34-bit mask, in tile order."""
     c = _CHUNKS
     return c[0][mask & 511] + c[1][mask >> 9 & 511] + c[2][mask >> 18 & 511] + c[3][mask >> 27 & 127]
 
 
-def names_of(mask: int) -> list[str]:
+def names_of(mask: Mask) -> list[str]:
     """Return the names of the tiles of a 34-bit mask, in tile order."""
     c = _NAME_CHUNKS
     return [*c[0][mask & 511], *c[1][mask >> 9 & 511], *c[2][mask >> 18 & 511], *c[3][mask >> 27 & 127]]
@@ -111,7 +111,7 @@ class Discard(NamedTuple):
     tile: int
     red: bool  # the hand holds this five only as red fives
     shanten: int
-    ukeire_mask: int  # bit t for tile t
+    ukeire_mask: Mask
     ukeire_count: int
 
     @property

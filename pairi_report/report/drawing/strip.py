@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...core.notation import Hand, Meld
+from ...core.meld import Meld
+from ...core.notation import Hand
 from ...core.tiles import FIVES, tile_name
 from .tileset import WILD_SUFFIX, H, TileSet, W
 

@@ -32,7 +32,7 @@ class DiscardRow:
 
 
 @dataclass(frozen=True)
-class Block:
+class PicturedBlock:
     """One set or pair of a decomposition, pictured."""
 
     tiles: tuple[Tile, ...]
@@ -44,7 +44,7 @@ class Split:
     """One decomposition of a complete hand."""
 
     form: str
-    blocks: tuple[Block, ...]
+    blocks: tuple[PicturedBlock, ...]
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ def _splits(a: Analysis, words: Labels) -> tuple[Split, ...]:
             body = text.strip("[]").split(",")[0]
             suit = body[-1]
             pictured = tuple(tile(d + suit, i in wild_at, words) for i, d in enumerate(body[:-1]))
-            blocks.append(Block(pictured, called))
+            blocks.append(PicturedBlock(pictured, called))
         out.append(Split(_form_words(words)[dec.form], tuple(blocks)))
     return tuple(out)
 

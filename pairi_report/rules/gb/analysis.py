@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from ...core.notation import Meld
+from ...core.meld import Meld
 from ...core.tiles import NUM_KINDS, compact, tile_name
 from ..analysis import (
     ALL_TILES,
@@ -23,8 +23,7 @@ from ..analysis import (
     read_visible,
     tiles_of,
 )
-from .hand import GBHand
-from .notation import parse_gb
+from .notation import GBHand, parse_gb
 from .readings import Reading, readings
 from .score import DEFAULT_OPTIONS, FanResult, Options, score, waits
 from .shanten import FORMS, gb_discards, gb_effective, gb_shanten
@@ -80,7 +79,7 @@ def analyze_gb(
     """Analyse a hand in GB notation (or a ``GBHand``), counting ``visible`` tiles as gone."""
     hand = text if isinstance(text, GBHand) else parse_gb(text)
     seen = read_visible(hand, visible) if visible else ()
-    by_form = gb_shanten(hand.counts, len(hand.melds))
+    by_form = gb_shanten(hand.counts, len(hand.melds), len(hand.held))
     forms = ShantenByForm(tuple((form, getattr(by_form, form)) for form in FORMS))
     left = _left(hand, seen)
     # Every GB analysis starts alike; a 14-tile hand adds discards (and fans), a 13-tile one waits.
@@ -88,7 +87,7 @@ def analyze_gb(
     if hand.tile_count == 14:
         rows = [
             _discard(tile, shanten, mask, left)
-            for tile, shanten, mask in gb_discards(hand.counts, len(hand.melds))
+            for tile, shanten, mask in gb_discards(hand.counts, len(hand.melds), len(hand.held))
         ]
         rows.sort(key=lambda d: (d.shanten, -d.ukeire_count, d.tile))
         complete = by_form.best == -1
@@ -97,7 +96,7 @@ def analyze_gb(
             decompositions=_decompositions(hand) if complete else None,
             value=GBValue(fan=score(hand, options)) if complete else None,
         )
-    mask = gb_effective(hand.counts, len(hand.melds)) & _available(left)
+    mask = gb_effective(hand.counts, len(hand.melds), len(hand.held)) & _available(left)
     values = tuple(_wait_value(hand, w, options) for w in waits(hand)) if by_form.best == 0 else None
     effective = Effective(
         tiles_of(mask), sum(left[t] for t in tiles_of(mask)), tuple(v.tile for v in values or ())

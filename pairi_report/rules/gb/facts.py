@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 
-from ...core.notation import Meld
+from ...core.block import Block
+from ...core.meld import Meld
 from ...core.tiles import NUM_KINDS
-from .hand import Situation
-from .readings import Block, Reading
+from .notation import Situation
+from .readings import Reading
 
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 WIND_TILES = frozenset((27, 28, 29, 30))

@@ -1,43 +1,42 @@
-"""国标记法 GB hand notation: ``<melds><concealed tiles>|<situation>|<flowers>``, the last two parts optional.
+"""国标记法 GB hands and their notation: ``<tiles and melds>|<situation>|<flowers>``, the last two optional.
 
-The grammar (the spec is ``gb-rules.md``), by example:
+The grammar is GB-Mahjong's (the seed library's), by example:
 
 - Tiles: digits then a suit letter, ``m`` 万, ``p`` 饼 (dots), ``s`` 条; honours as the letters ``E S W N``
   (winds) and ``C F P`` = 中 发 白, one letter per tile (``EEE`` is three Easts), or Tenhou's ``1z``-``7z``
-  (East South West North 白 发 中). ``0`` (a red five) is not a GB tile. Spaces may separate groups.
-- Melds come first, in brackets: ``[123m,1]`` a chow (which tile was claimed, 1-3), ``[555p,2]`` or
-  ``[EEE,3]`` a pung (claimed from seat 1-3 = left, opposite, right), ``[7777s]`` a concealed kong,
-  ``[7777s,1]`` a melded kong, ``[7777s,5]``-``[7777s,7]`` a kong added to a pung. A chow or pung with no
-  source is melded from an unknown seat. At most four melds; each counts as three tiles.
-- Fourteen tiles make a complete hand (or one to discard from) whose last concealed tile written is the
-  winning tile. Thirteen tiles ask for waits; a trailing space after them marks this, and may be left out.
+  (East South West North 白 发 中). ``0`` (a red five) is not a GB tile. Spaces are ignored everywhere.
+- Melds in brackets may stand anywhere among the tiles: ``[123m,1]`` a chow (which tile was claimed,
+  1-3), ``[555p,2]`` or ``[EEE,3]`` a pung (claimed from seat 1-3 = left, opposite, right), ``[7777s]`` a
+  concealed kong, ``[7777s,1]`` a melded kong, ``[7777s,5]``-``[7777s,7]`` a kong added to a pung. A chow
+  or pung written without a source is claimed from seat 1, as the seed reads it. Each counts as three.
+- Flower letters ``a``-``h`` (梅兰竹菊春夏秋冬) among the tiles are flowers held in the hand, not yet set
+  aside and replaced: each takes a tile's place (the seed counts them among the fourteen), so such a hand
+  is never complete.
+- Fourteen places make a complete hand (or one to discard from) whose last concealed tile written is the
+  winning tile. Thirteen ask for waits.
 - Situation ``EE0000``: prevalent wind, seat wind, then four 0/1 flags: self-drawn (自摸), last copy (绝张),
   last tile of the wall (海底), kong (杠上开花 when self-drawn, 抢杠和 on a discard). Missing: ``EE0000``.
-- Flowers: the letters ``a``-``h`` (梅兰竹菊春夏秋冬), each at most once, or one digit 0-8 for a count.
+- Flowers set aside: the letters ``a``-``h``, each at most once (held ones included), or one digit 0-8.
 
-Rejected, with the column: bad syntax; a count other than 13 or 14 (or 14 with the trailing space); a fifth
-copy of a tile (melds included) or a flower twice; 杠上开花 without a kong among the melds; 抢杠和 of a tile
-the hand holds anywhere else; 和绝张 of a tile also held concealed. A 13-tile hand has no winning tile yet,
-so it takes the winds of a situation but rejects any flag set to 1. The last-tile-of-the-wall flag may go
-with the kong flag: the spec does not forbid it (and PyMahjongGB scores both fans).
+Rejected, with the column: bad syntax; a count other than 13 or 14; a fifth copy of a tile (melds
+included) or a flower twice; 杠上开花 without a kong among the melds; 抢杠和 of a tile the hand holds
+anywhere else, or on the last tile of the wall (no kong can be added then); 和绝张 of a tile also held
+concealed; flags on a hand with no winning tile (13 places, or a flower drawn last).
 
-The canonical text puts the melds first (sorted, honours as letters), then the other concealed tiles sorted
-m, p, s, then ``E S W N C F P``, then a space and the winning tile (a 13-tile hand ends with the space
-instead), then ``|situation`` if it is not ``EE0000`` or flowers follow, then ``|flowers``. It is
-``GBHand.text`` and ``str(hand)``; ``GBHand.parse`` is ``parse_gb``:
+The canonical text puts the melds first (sorted, honours as letters), then the other concealed tiles
+sorted m, p, s, then ``E S W N C F P``, then held flowers, then a space and the winning tile (a 13-place
+hand ends with the space instead), then ``|situation`` if it is not ``EE0000`` or flowers follow, then
+``|flowers``. It is ``GBHand.text`` and ``str(hand)``; ``GBHand.parse`` is ``parse_gb``:
 
 >>> h = parse_gb("[123m,1] 789s 456p EENN N|ES1000|ba")
 >>> h.text
 '[123m,1]456p789sEENN N|ES1000|ab'
 >>> h.win_tile, h.situation.self_drawn, h.flowers, h.flower_count
 (30, True, (0, 1), 2)
+>>> parse_gb("345s3p55p5567p[7777s,1]4p").text
+'[7777s,1]3555567p345s 4p'
 >>> parse_gb("19m5z 6z 7z 234s 567p11z ").text
 '19m567p234sEECFP '
->>> parse_gb("[555p,5]123m456s789sEE")
-Traceback (most recent call last):
-  ...
-pairi_report.core.errors.NotationError: column 7: source '5' in [555p,5] is for a kong added to a pung; \
-a pung takes 1-3 (or write the kong [5555p,5])
 >>> parse_gb("123m456p789s1230m")
 Traceback (most recent call last):
   ...
@@ -46,22 +45,21 @@ pairi_report.core.errors.NotationError: column 16: '0' (a red five) is not a GB 
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ...core.errors import IllegalHandError, NotationError
-from ...core.notation import Meld
-from .hand import FLOWER_LETTERS, HONOUR_LETTERS, WINDS, GBHand, Situation
+from ...core.meld import Meld
+from ...core.notation import Hand
+from ...core.scan import FLOWER_LETTERS, HONOUR_LETTERS, Grammar, Token, check_copies, scan
 
 HAND_SIZE = 14
 MAX_MELDS = 4
+WINDS = "ESWN"
 SUIT_LETTERS = "mps"
 HONOUR_ORDER = "ESWNCFP"  # the written order of honours: winds, then 中 发 白
 FLOWER_NAMES = "梅兰竹菊春夏秋冬"
-_TILES_EXPECTED = "expected digits and m, p, s or z, an honour letter E S W N C F P, or a meld in brackets"
-_MELD_EXPECTED = "expected a chow [123m,1], a pung [555p,2] or [EEE,3], or a kong [7777s] or [7777s,5]"
-_SUITED_HEAD = re.compile(r"[0-9]+[mpsz]")
-_HONOUR_HEAD = re.compile(r"[ESWNCFP]+")
+FLOWER_BASE = 34  # a flower drawn last is written as 34 + its index in ``GBHand.drawn``
 
 
 def gb_tile_name(tile: int) -> str:
@@ -71,60 +69,126 @@ def gb_tile_name(tile: int) -> str:
     return f"{tile % 9 + 1}{SUIT_LETTERS[tile // 9]}"
 
 
+GRAMMAR = Grammar(
+    game="GB",
+    red_fives=False,
+    honour_letters=True,
+    flower_letters=True,
+    unicode_tiles=False,
+    skip=" ",
+    skip_inside=True,
+    honour_names="East South West North 白 发 中",
+    expected="expected digits and m, p, s or z, an honour letter E S W N C F P, a flower a-h, or a meld",
+    tile_name=gb_tile_name,
+)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """和牌情况 The situation of a win: the winds and the four flags of ``|EE0000|``."""
+
+    prevalent: int = 0  # 圈风 0-3 = East South West North
+    seat: int = 0  # 门风 0-3
+    self_drawn: bool = False  # 自摸
+    last_copy: bool = False  # 绝张: the winning tile is the last copy (和绝张)
+    wall_last: bool = False  # 海底: the last tile of the wall (妙手回春 / 海底捞月)
+    kong: bool = False  # 杠: 杠上开花 when self-drawn, 抢杠和 when won on a discard
+
+    def __str__(self) -> str:
+        flags = (self.self_drawn, self.last_copy, self.wall_last, self.kong)
+        return WINDS[self.prevalent] + WINDS[self.seat] + "".join("1" if f else "0" for f in flags)
+
+
+@dataclass(frozen=True)
+class GBHand(Hand):
+    """A GB hand: concealed tiles, melds (with their sources), flowers held, the situation, flowers.
+
+    ``tiles`` holds every concealed tile, the winning tile included; ``drawn`` is the last concealed
+    thing written of a 14-place hand: the winning tile, or ``FLOWER_BASE`` + a flower drawn last. GB has
+    no red fives, so ``red`` is always (0, 0, 0).
+    """
+
+    situation: Situation = field(default_factory=Situation)
+    flowers: tuple[int, ...] = ()  # the flowers set aside, written as letters, 0-7 = a-h, sorted
+    flower_count: int = 0  # how many flowers are set aside (len(flowers) when written as letters)
+    held: tuple[int, ...] = ()  # flowers still among the tiles, 0-7, sorted
+
+    @classmethod
+    def parse(cls, text: str) -> GBHand:
+        """Parse GB notation strictly."""
+        return parse_gb(text)
+
+    @property
+    def tile_count(self) -> int:
+        """Return the places of the hand: tiles, flowers held, and three per meld."""
+        return len(self.tiles) + len(self.held) + 3 * len(self.melds)
+
+    @property
+    def win_tile(self) -> int | None:
+        """Return the winning tile of a 14-place hand, None for a 13-place hand or a flower drawn last."""
+        if self.tile_count != HAND_SIZE or self.drawn is None or self.drawn >= FLOWER_BASE:
+            return None
+        return self.drawn
+
+    @cached_property
+    def text(self) -> str:
+        """Return the canonical GB notation, which ``parse_gb`` reads back to an equal hand."""
+        return format_gb(self)
+
+    def __repr__(self) -> str:
+        return f"GBHand({self.text!r})"
+
+    # In GB the winning tile is part of the hand (it decides the wait fans), unlike riichi's display
+    # hint ``drawn``: equal hands have the same winning tile.
+    def _key(self) -> tuple[object, ...]:
+        """Return what makes two GB hands equal."""
+        drawn = self.drawn if self.tile_count == HAND_SIZE else None
+        return (self.tiles, self.melds, self.held, drawn, self.situation, self.flowers, self.flower_count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GBHand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
 def tile_order(tile: int) -> int:
     """Return the written-order key of a tile: suits in m, p, s order, then ``E S W N C F P``."""
     return tile if tile < 27 else 27 + HONOUR_ORDER.index(HONOUR_LETTERS[tile - 27])
 
 
-@dataclass(frozen=True)
-class _Read:
-    """One tile as written, with its 1-based column."""
-
-    tile: int
-    column: int
-
-
-@dataclass(frozen=True)
-class _ReadMeld:
-    """One meld as written: the meld and each tile with its column."""
-
-    meld: Meld
-    tiles: tuple[_Read, ...]
-
-
-@dataclass(frozen=True)
-class _Tiles:
-    """The tile part as read: melds, concealed tiles, and where a trailing space and the part end."""
-
-    melds: list[_ReadMeld]
-    concealed: list[_Read]
-    space_column: int | None
-    end_column: int
-
-
 def parse_gb(text: str) -> GBHand:
     """Parse a GB hand strictly; raise ``NotationError`` naming the column on any problem."""
     parts = _split(text)
-    read = _scan_tiles(text, parts[0][0])
-    _check_copies(read, text)
-    win = _check_count(read, text)
-    situation_text, situation_column = parts[1] if len(parts) > 1 else ("", 0)
-    situation = _parse_situation(situation_text, situation_column, text)
-    flowers, flower_count = _parse_flowers(*(parts[2] if len(parts) > 2 else ("", 0)), text)
-    _check_situation(situation, read, win, situation_column, text)
+    tokens = scan(text, GRAMMAR, *parts[0])
+    if not tokens:
+        raise NotationError("no tiles; expected a hand such as '123m456p789s123sEE'", text, parts[0][1] + 1)
+    melds = [t for t in tokens if t.kind == "meld"]
+    if len(melds) > MAX_MELDS:
+        raise NotationError(
+            f"more than {MAX_MELDS} melds; a hand has at most four sets", text, melds[-1].column - 1
+        )
+    check_copies(tokens, text, GRAMMAR)
+    drawn = _check_count(tokens, text, parts[0])
+    situation = _parse_situation(text, *parts[1]) if len(parts) > 1 else Situation()
+    flowers, count = _parse_flowers(text, *parts[2], tokens) if len(parts) > 2 else ((), 0)
+    _check_situation(situation, tokens, drawn, text, parts[1][0] if len(parts) > 1 else 0)
     return GBHand(
-        tiles=tuple(sorted(t.tile for t in read.concealed)),
-        melds=tuple(sorted((m.meld for m in read.melds), key=meld_order)),
-        drawn=win,
+        tiles=tuple(sorted(t.tile for t in tokens if t.kind == "tile")),
+        melds=tuple(sorted((_sourced(t.meld) for t in melds if t.meld), key=meld_order)),
+        drawn=drawn,
         situation=situation,
         flowers=flowers,
-        flower_count=flower_count,
+        flower_count=count,
+        held=tuple(sorted(t.tile for t in tokens if t.kind == "flower")),
     )
 
 
-def _split(text: str) -> list[tuple[str, int]]:
-    """Split the text at ``|`` into at most three parts, each with the column of its first character."""
-    parts: list[tuple[str, int]] = []
+def _split(text: str) -> list[tuple[int, int]]:
+    """Split the text at ``|`` into at most three parts, each as (start, end) indices."""
+    parts: list[tuple[int, int]] = []
     start = 0
     for i, ch in enumerate(text):
         if ch == "|":
@@ -132,189 +196,61 @@ def _split(text: str) -> list[tuple[str, int]]:
                 raise NotationError(
                     "a third '|'; expected <tiles>|<situation>|<flowers> with at most two '|'", text, i + 1
                 )
-            parts.append((text[start:i], start + 1))
+            parts.append((start, i))
             start = i + 1
-    parts.append((text[start:], start + 1))
+    parts.append((start, len(text)))
     return parts
 
 
-def _scan_tiles(text: str, part: str) -> _Tiles:
-    """Read the tile part (it starts the text) into melds and concealed tiles."""
-    melds: list[_ReadMeld] = []
-    concealed: list[_Read] = []
-    i = 0
-    while i < len(part):
-        ch = part[i]
-        if ch == " ":
-            i += 1
-        elif ch == "[":
-            if concealed:
-                raise NotationError("a meld after concealed tiles; melds come first", text, i + 1)
-            if len(melds) == MAX_MELDS:
-                raise NotationError(f"more than {MAX_MELDS} melds; a hand has at most four sets", text, i + 1)
-            i = _read_meld(text, part, i, melds)
-        elif ch in HONOUR_ORDER:
-            concealed.append(_Read(27 + HONOUR_LETTERS.index(ch), i + 1))
-            i += 1
-        elif ch.isascii() and ch.isdigit():
-            i = _read_digits(text, part, i, concealed)
-        else:
-            raise NotationError(_unexpected(ch), text, i + 1)
-    if not melds and not concealed:
-        raise NotationError("no tiles; expected a hand such as '123m456p789s123sEE'", text, len(part) + 1)
-    stripped = part.rstrip(" ")
-    space = len(stripped) + 1 if len(stripped) < len(part) else None
-    return _Tiles(melds, concealed, space, len(stripped) + 1)
+def _sourced(meld: Meld) -> Meld:
+    """Return a meld with the seed's default source: a chow or pung written without one is from seat 1."""
+    return replace(meld, source=1) if meld.source is None and meld.kind != "kong" else meld
 
 
-def _unexpected(ch: str) -> str:
-    """Describe an unexpected character in the tile part."""
-    if ch in "mpsz":
-        return f"suit letter {ch!r} with no digits before it; {_TILES_EXPECTED}"
-    if ch.upper() in HONOUR_ORDER and ch.islower():
-        return f"unexpected letter {ch!r}; honour letters are capitals ({ch.upper()!r}); {_TILES_EXPECTED}"
-    if ch == "]":
-        return f"']' with no '[' before it; {_TILES_EXPECTED}"
-    return f"unexpected character {ch!r}; {_TILES_EXPECTED}"
-
-
-def _read_digits(text: str, part: str, i: int, out: list[_Read]) -> int:
-    """Read a run of digits and its suit letter into tiles; return the next index."""
-    start = i
-    while i < len(part) and part[i].isascii() and part[i].isdigit():
-        i += 1
-    digits = part[start:i]
-    suit = part[i] if i < len(part) else ""
-    if suit not in ("m", "p", "s", "z"):
-        raise NotationError(_no_suit(digits, suit), text, i + 1)
-    out.extend(_Read(_digit_tile(text, d, suit, start + j + 1), start + j + 1) for j, d in enumerate(digits))
-    return i + 1
-
-
-def _no_suit(digits: str, after: str) -> str:
-    """Describe digits that are not followed by a suit letter."""
-    if after == "P":
-        return f"'P' is White (白) after digits {digits!r}; the dot suit is lowercase 'p'"
-    if after in ("M", "S", "Z"):
-        return f"suit letters are lowercase: expected {after.lower()!r} after {digits!r}, got {after!r}"
-    if after and after not in " []":
-        return f"unknown suit {after!r} after digits {digits!r}; expected m, p, s or z"
-    return f"digits {digits!r} have no suit; expected m, p, s or z after them"
-
-
-def _digit_tile(text: str, digit: str, suit: str, column: int) -> int:
-    """Return the tile of one digit of a suit group, rejecting 0 (a red five) and 8z, 9z."""
-    if digit == "0":
-        raise NotationError("'0' (a red five) is not a GB tile; write 5", text, column)
-    if suit == "z":
-        if digit in "89":
-            raise NotationError(
-                f"'{digit}z' is not a tile; honours are 1z-7z (East South West North 白 发 中)", text, column
+def _check_count(tokens: list[Token], text: str, part: tuple[int, int]) -> int | None:
+    """Check for 14 places, or 13; return what was drawn last (a tile, or FLOWER_BASE + a flower), or None."""
+    total = 0
+    for tok in tokens:
+        total += 3 if tok.kind == "meld" else 1
+        if total > HAND_SIZE:
+            raise IllegalHandError(
+                f"too many tiles: {_count(tokens)} tiles; expected 14 (the last one the winning tile) or 13 "
+                f"(to find waits), each meld counting as 3",
+                text,
+                tok.column,
             )
-        return 26 + int(digit)
-    return SUIT_LETTERS.index(suit) * 9 + int(digit) - 1
-
-
-def _read_meld(text: str, part: str, i: int, melds: list[_ReadMeld]) -> int:
-    """Read one bracketed meld; return the index after its ``]``."""
-    close = part.find("]", i)
-    if close < 0 or "[" in part[i + 1 : close]:
-        raise NotationError(f"unclosed '['; {_MELD_EXPECTED}", text, i + 1)
-    inner = part[i + 1 : close]
-    col = i + 2  # the column of the first character inside the brackets
-    head, comma, source_text = inner.partition(",")
-    if _SUITED_HEAD.fullmatch(head):
-        tiles = [_Read(_digit_tile(text, d, head[-1], col + j), col + j) for j, d in enumerate(head[:-1])]
-    elif _HONOUR_HEAD.fullmatch(head):
-        tiles = [_Read(27 + HONOUR_LETTERS.index(ch), col + j) for j, ch in enumerate(head)]
-    else:
-        raise NotationError(
-            f"[{inner}] is not a meld; expected digits and one suit letter, or honour letters, inside "
-            f"the brackets, e.g. [123m,1], [EEE,3] or [7777s]",
-            text,
-            col,
-        )
-    kind = _meld_kind(tuple(t.tile for t in tiles))
-    if kind is None:
-        raise NotationError(f"[{inner}] is not a set; {_MELD_EXPECTED}", text, col)
-    source = _meld_source(text, head, kind, source_text if comma else None, col + len(head) + 1)
-    meld = Meld(tuple(t.tile for t in tiles), 0, source)
-    melds.append(_ReadMeld(meld, tuple(tiles)))
-    return close + 1
-
-
-def _meld_kind(tiles: tuple[int, ...]) -> str | None:
-    """Return ``chow``, ``pung`` or ``kong`` for tiles written as one, else None."""
-    if len(tiles) in (3, 4) and len(set(tiles)) == 1:
-        return "pung" if len(tiles) == 3 else "kong"
-    first = tiles[0]
-    if len(tiles) == 3 and first < 27 and first % 9 <= 6 and tiles == (first, first + 1, first + 2):
-        return "chow"
-    return None
-
-
-def _meld_source(text: str, head: str, kind: str, source: str | None, column: int) -> int | None:
-    """Check a meld's source after the comma: 1-3, or 5-7 for a kong; None when there is none."""
-    if source is None:
-        return None
-    written = f"[{head},{source}]"
-    if kind != "kong" and source in ("5", "6", "7"):
-        hint = f" (or write the kong [{head[0]}{head},{source}])" if kind == "pung" else ""
-        raise NotationError(
-            f"source {source!r} in {written} is for a kong added to a pung; a {kind} takes 1-3{hint}",
-            text,
-            column,
-        )
-    allowed = ("1", "2", "3", "5", "6", "7") if kind == "kong" else ("1", "2", "3")
-    if source not in allowed:
-        what = {
-            "chow": "1-3 (which tile was claimed)",
-            "pung": "1-3 (the seat it came from)",
-            "kong": "1-3 (the seat), 5-7 (added to a pung) or no source (concealed)",
-        }[kind]
-        raise NotationError(f"source {source!r} in {written}; a {kind} takes {what}", text, column)
-    return int(source)
-
-
-def _check_copies(read: _Tiles, text: str) -> None:
-    """Reject a fifth copy of any tile, melds included, at the column where it appears."""
-    seen = [0] * 34
-    for tile in [t for m in read.melds for t in m.tiles] + read.concealed:
-        seen[tile.tile] += 1
-        if seen[tile.tile] > 4:
-            name = gb_tile_name(tile.tile)
-            raise IllegalHandError(f"a fifth {name}; a tile exists only four times", text, tile.column)
-
-
-def _check_count(read: _Tiles, text: str) -> int | None:
-    """Check for 14 tiles, or 13 (then a trailing space may follow); return the winning tile or None."""
-    total = 3 * len(read.melds) + len(read.concealed)
-    expected = (
-        f"{total} tiles; expected 14 (the last one the winning tile) or 13 and a space (to find waits), "
-        f"each meld counting as 3"
-    )
-    if total > HAND_SIZE:
-        # point at the first tile too many
-        raise IllegalHandError(f"too many tiles: {expected}", text, read.concealed[HAND_SIZE - total].column)
     if total < HAND_SIZE - 1:
-        raise IllegalHandError(f"too few tiles: {expected}", text, read.end_column)
+        end = len(text[: part[1]].rstrip(" ")) + 1
+        raise IllegalHandError(
+            f"too few tiles: {total} tiles; expected 14 (the last one the winning tile) or 13 (to find "
+            f"waits), each meld counting as 3",
+            text,
+            max(end, part[0] + 1),
+        )
     if total == HAND_SIZE - 1:
         return None
-    if read.space_column is not None:
-        raise IllegalHandError(
-            "a trailing space marks a 13-tile hand, but this hand has 14; remove the space or a tile",
-            text,
-            read.space_column,
-        )
-    return read.concealed[-1].tile
+    last = [t for t in tokens if t.kind != "meld"][-1]
+    return last.tile if last.kind == "tile" else FLOWER_BASE + last.tile
 
 
-def _parse_situation(part: str, column: int, text: str) -> Situation:
+def _count(tokens: list[Token]) -> int:
+    """Return the places the tokens take, a meld counting three."""
+    return sum(3 if t.kind == "meld" else 1 for t in tokens)
+
+
+def _spaceless(text: str, start: int, end: int) -> list[tuple[str, int]]:
+    """Return the characters of ``text[start:end]`` but spaces, each with its 1-based column."""
+    return [(ch, i + 1) for i, ch in enumerate(text[start:end], start=start) if ch != " "]
+
+
+def _parse_situation(text: str, start: int, end: int) -> Situation:
     """Parse ``EE0000``: prevalent wind, seat wind, then four 0/1 flags; empty gives the default."""
+    chars = _spaceless(text, start, end)
+    part = "".join(ch for ch, _ in chars)
     if not part:
         return Situation()
     if len(part) != 6:
-        where = column + min(len(part), 6)
+        where = chars[6][1] if len(part) > 6 else end + 1
         raise NotationError(
             f"situation {part!r} has {len(part)} characters; expected 6: prevalent wind, seat wind and "
             "four 0/1 flags, e.g. 'EE0000'",
@@ -323,73 +259,97 @@ def _parse_situation(part: str, column: int, text: str) -> Situation:
         )
     for j, what in enumerate(("prevalent wind", "seat wind")):
         if part[j] not in WINDS:
-            raise NotationError(f"{part[j]!r}: expected the {what}, E, S, W or N", text, column + j)
+            raise NotationError(f"{part[j]!r}: expected the {what}, E, S, W or N", text, chars[j][1])
     names = ("self-drawn", "last copy", "last tile of the wall", "kong")
     for j, name in enumerate(names):
         if part[2 + j] not in "01":
-            raise NotationError(f"{part[2 + j]!r}: expected the {name} flag, 0 or 1", text, column + 2 + j)
+            raise NotationError(f"{part[2 + j]!r}: expected the {name} flag, 0 or 1", text, chars[2 + j][1])
     flags = [part[2 + j] == "1" for j in range(4)]
     return Situation(WINDS.index(part[0]), WINDS.index(part[1]), *flags)
 
 
-def _parse_flowers(part: str, column: int, text: str) -> tuple[tuple[int, ...], int]:
-    """Parse the flowers: letters a-h each at most once, or one digit 0-8; return them and their count."""
-    if not part:
+def _parse_flowers(text: str, start: int, end: int, tokens: list[Token]) -> tuple[tuple[int, ...], int]:
+    """Parse the flowers set aside: letters a-h, each once (held ones too), or one digit 0-8."""
+    chars = _spaceless(text, start, end)
+    if not chars:
         return (), 0
-    if part[0].isascii() and part[0].isdigit():
-        if len(part) > 1:
+    first, column = chars[0]
+    if first.isascii() and first.isdigit():
+        if len(chars) > 1:
             raise NotationError(
-                "flowers are one digit 0-8 or the letters a-h, not both or more digits", text, column + 1
+                "flowers are one digit 0-8 or the letters a-h, not both or more digits", text, chars[1][1]
             )
-        if part not in "012345678":
-            raise NotationError(f"{part} flowers; there are at most 8 (expected 0-8)", text, column)
-        return (), int(part)
-    seen: list[int] = []
-    for j, ch in enumerate(part):
+        if first not in "012345678":
+            raise NotationError(f"{first} flowers; there are at most 8 (expected 0-8)", text, column)
+        return (), int(first)
+    seen = [t.tile for t in tokens if t.kind == "flower"]
+    found: list[int] = []
+    for ch, col in chars:
         if ch not in FLOWER_LETTERS:
             what = "flowers are the letters a-h (梅兰竹菊春夏秋冬) or one digit 0-8"
-            raise NotationError(f"unexpected {ch!r} among the flowers; {what}, not both", text, column + j)
+            raise NotationError(f"unexpected {ch!r} among the flowers; {what}, not both", text, col)
         flower = FLOWER_LETTERS.index(ch)
-        if flower in seen:
+        if flower in seen or flower in found:
             raise IllegalHandError(
-                f"flower {ch!r} ({FLOWER_NAMES[flower]}) twice; each flower exists once", text, column + j
+                f"flower {ch!r} ({FLOWER_NAMES[flower]}) twice; each flower exists once", text, col
             )
-        seen.append(flower)
-    return tuple(sorted(seen)), len(seen)
+        found.append(flower)
+    return tuple(sorted(found)), len(found)
 
 
-def _check_situation(situation: Situation, read: _Tiles, win: int | None, column: int, text: str) -> None:
-    """Reject flags that cannot happen with this hand (the flags sit at ``column + 2`` onwards)."""
+def _check_situation(
+    situation: Situation, tokens: list[Token], drawn: int | None, text: str, at: int
+) -> None:
+    """Reject flags that cannot happen with this hand (the part starts at index ``at``)."""
     flags = (situation.self_drawn, situation.last_copy, situation.wall_last, situation.kong)
-    if win is None:
-        if any(flags):
-            raise IllegalHandError(
-                "situation flags need a winning tile; a 13-tile hand takes only the winds, e.g. 'ES0000'",
-                text,
-                column + 2 + flags.index(True),
-            )
+    if not any(flags):
         return
+    columns = [col for _, col in _spaceless(text, at, len(text))]
+    if drawn is None or drawn >= FLOWER_BASE:
+        raise IllegalHandError(
+            "situation flags need a winning tile; a hand of 13 (or one that drew a flower last) takes only "
+            "the winds, e.g. 'ES0000'",
+            text,
+            columns[2 + flags.index(True)],
+        )
+    _check_win_flags(situation, tokens, drawn, text, columns)
+
+
+def _check_win_flags(
+    situation: Situation, tokens: list[Token], win: int, text: str, columns: list[int]
+) -> None:
+    """Reject 杠上开花 without a kong, 抢杠和 of a tile held or on the last tile, 和绝张 of a tile held."""
     name = gb_tile_name(win)
-    held = [t.tile for m in read.melds for t in m.tiles] + [t.tile for t in read.concealed[:-1]]
-    if situation.kong and situation.self_drawn and not any(m.meld.kind == "kong" for m in read.melds):
+    concealed = [t.tile for t in tokens if t.kind == "tile"]
+    concealed.remove(win)  # the winning tile itself: the last one written
+    held = [tile for t in tokens if t.meld for tile in t.meld.tiles] + concealed
+    kongs = any(t.meld and t.meld.kind == "kong" for t in tokens)
+    if situation.kong and situation.self_drawn and not kongs:
         raise IllegalHandError(
             "杠上开花 (self-drawn with the kong flag) needs a kong among the melds; expected kong flag 0",
             text,
-            column + 5,
+            columns[5],
         )
     if situation.kong and not situation.self_drawn and win in held:
         raise IllegalHandError(
             f"抢杠和 (robbing a kong) of {name}, but the hand holds another {name}; "
             f"one cannot rob a kong of a tile one holds",
             text,
-            column + 5,
+            columns[5],
         )
-    if situation.last_copy and win in [t.tile for t in read.concealed[:-1]]:
+    if situation.kong and not situation.self_drawn and situation.wall_last:
+        raise IllegalHandError(
+            "抢杠和 (robbing a kong) on the last tile of the wall: no kong can be added after the last "
+            "draw; expected the last-tile flag or the kong flag 0",
+            text,
+            columns[4],
+        )
+    if situation.last_copy and win in concealed:
         raise IllegalHandError(
             f"和绝张 (last copy) of {name}, but another {name} is among the concealed tiles; "
             f"expected last-copy flag 0",
             text,
-            column + 3,
+            columns[3],
         )
 
 
@@ -418,11 +378,21 @@ def tiles_text(tiles: list[int] | tuple[int, ...]) -> str:
 def format_gb(hand: GBHand) -> str:
     """Write a GB hand canonically; ``parse_gb(format_gb(h)) == h``."""
     melds = "".join(meld_text(m) for m in hand.melds)
-    win = hand.win_tile
-    rest = list(hand.tiles)
-    if win is not None:
-        rest.remove(win)
-    tiles = melds + tiles_text(rest) + " " + ("" if win is None else gb_tile_name(win))
+    rest, held = list(hand.tiles), list(hand.held)
+    last = hand.drawn if hand.tile_count == HAND_SIZE else None
+    if last is not None and last >= FLOWER_BASE:
+        held.remove(last - FLOWER_BASE)
+    elif last is not None:
+        rest.remove(last)
+    drawn = (
+        ""
+        if last is None
+        else FLOWER_LETTERS[last - FLOWER_BASE]
+        if last >= FLOWER_BASE
+        else gb_tile_name(last)
+    )
+    flowers_held = "".join(FLOWER_LETTERS[f] for f in held)
+    tiles = f"{melds}{tiles_text(rest)}{flowers_held} {drawn}"
     if hand.flowers:
         flowers = "".join(FLOWER_LETTERS[f] for f in hand.flowers)
     else:

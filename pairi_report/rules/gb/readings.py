@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.notation import Meld
+from ...core.block import Block
+from ...core.meld import Meld
 from ...core.tiles import NUM_KINDS, TERMINALS_AND_HONOURS
+from ...engine.decompose import regular_splits
 from .notation import tiles_text
 from .shanten import KNITTED_STRAIGHTS
 
@@ -26,32 +28,13 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Block:
-    """一组 One block of a reading: a set, the pair, a knitted third, or the singles of a special form."""
-
-    kind: str  # chow, pung, kong, pair, knitted, singles
-    tiles: tuple[int, ...]
-    melded: bool = False  # claimed from another player (明); a concealed kong is not
-    meld: Meld | None = None  # the written meld this block is
-
-    @property
-    def first(self) -> int:
-        """Return the lowest tile."""
-        return self.tiles[0]
-
-    @property
-    def is_pung(self) -> bool:
-        """Return whether the block is a pung or a kong (刻子)."""
-        return self.kind in ("pung", "kong")
-
-    def text(self) -> str:
-        """Return the block in GB notation, honours as letters, melds in brackets with their source."""
-        body = tiles_text(self.tiles)
-        if self.meld is None:
-            return body
-        source = "" if self.meld.source is None else f",{self.meld.source}"
-        return f"[{body}{source}]"
+def block_text(block: Block) -> str:
+    """Return a block in GB notation, honours as letters, melds in brackets with their source."""
+    body = tiles_text(block.tiles)
+    if block.meld is None:
+        return body
+    source = "" if block.meld.source is None else f",{block.meld.source}"
+    return f"[{body}{source}]"
 
 
 @dataclass(frozen=True)
@@ -63,12 +46,12 @@ class Reading:
 
     def text(self) -> str:
         """Return the blocks in GB notation, separated by spaces."""
-        return " ".join(b.text() for b in self.blocks)
+        return " ".join(block_text(b) for b in self.blocks)
 
 
 def readings(counts: Sequence[int], melds: tuple[Meld, ...]) -> list[Reading]:
     """Return every reading of a complete hand: its concealed counts and its melds."""
-    fixed = tuple(_meld_block(m) for m in melds)
+    fixed = tuple(Block.of_meld(m) for m in melds)
     work = list(counts)
     out = [Reading("regular", fixed + rest) for rest in _regular(work, 4 - len(melds))]
     if not melds:
@@ -78,44 +61,23 @@ def readings(counts: Sequence[int], melds: tuple[Meld, ...]) -> list[Reading]:
     return out
 
 
-def _meld_block(meld: Meld) -> Block:
-    """Return the block of a called meld or a concealed kong."""
-    return Block(meld.kind, meld.tiles, not meld.concealed, meld)
-
-
 def _regular(counts: list[int], sets: int) -> list[tuple[Block, ...]]:
-    """Return each split of the counts into ``sets`` sets and a pair, sets sorted, pair last."""
-    out = []
-    for pair in range(NUM_KINDS):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            for split in _sets(counts, 0, sets):
-                out.append((*split, Block("pair", (pair, pair))))
-            counts[pair] += 2
-    return out
+    """Return each split of the counts into ``sets`` sets and a pair: sets by their lowest tile, pair last.
+
+    Splits come in the order a search from the lowest tile finds them (the pair's tile, then at each
+    lowest tile a pung before a chow): the scorer keeps the first of equal readings.
+    """
+    found = []
+    for split in regular_splits(counts, sets):
+        pair = next(b for b in split if b.kind == "pair")
+        rest = sorted((b for b in split if b.kind != "pair"), key=_set_order)
+        found.append(((pair.first, [_set_order(b) for b in rest]), (*rest, pair)))
+    return [split for _, split in sorted(found, key=lambda f: f[0])]
 
 
-def _sets(counts: list[int], start: int, sets: int) -> list[tuple[Block, ...]]:
-    """Return each split of the counts into sets; the lowest tile left must open a pung or a chow."""
-    tile = start
-    while tile < NUM_KINDS and not counts[tile]:
-        tile += 1
-    if tile == NUM_KINDS:
-        return [()] if sets == 0 else []
-    if sets == 0:
-        return []
-    out: list[tuple[Block, ...]] = []
-    if counts[tile] >= 3:
-        counts[tile] -= 3
-        out += [(Block("pung", (tile,) * 3), *rest) for rest in _sets(counts, tile, sets - 1)]
-        counts[tile] += 3
-    if tile < 27 and tile % 9 <= 6 and counts[tile + 1] and counts[tile + 2]:
-        for t in (tile, tile + 1, tile + 2):
-            counts[t] -= 1
-        out += [(Block("chow", (tile, tile + 1, tile + 2)), *rest) for rest in _sets(counts, tile, sets - 1)]
-        for t in (tile, tile + 1, tile + 2):
-            counts[t] += 1
-    return out
+def _set_order(block: Block) -> tuple[int, int]:
+    """Order sets by their lowest tile, a pung before a chow."""
+    return block.first, 0 if block.is_pung else 1
 
 
 def _special(counts: list[int]) -> list[Reading]:

@@ -17,8 +17,7 @@ from ..analysis import Analysis, RulesError
 from ..base import Features, RuleOption, option_values
 from ..riichi.rules import HAND_WORD
 from .analysis import analyze_gb
-from .hand import GBHand
-from .notation import parse_gb
+from .notation import GBHand, parse_gb
 from .score import Options
 from .shanten import FORMS
 
@@ -29,8 +28,8 @@ GB_WORD = re.compile(
 )
 MIXED_KONGS = RuleOption(
     "mixed-kongs",
-    False,
-    "score 明暗杠 (one concealed and one melded kong, 5 fans) instead of 暗杠 + 明杠",
+    True,
+    "score 明暗杠 (one concealed and one melded kong, 5 fans) instead of 暗杠 + 明杠, as the seed does",
 )
 
 

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ...core.block import Block
 from ...core.tiles import NUM_KINDS
 from .facts import Facts, Occurrence, Win
 from .fans import PREDICATES, FanSpec, load_catalogue
-from .hand import GBHand
-from .readings import Block, Reading, readings
+from .notation import GBHand
+from .readings import Reading, block_text, readings
 from .shanten import gb_waits
 
 MIN_FANS = 8  # a win needs 8 fans, flowers not counted
@@ -53,7 +54,7 @@ class ScoredFan:
             "en": self.en,
             "value": self.value,
             "count": self.count,
-            "sets": [[b.text() for b in blocks] for blocks in self.sets],
+            "sets": [[block_text(b) for b in blocks] for blocks in self.sets],
         }
 
 
@@ -82,7 +83,7 @@ class FanResult:
             "total": self.total,
             "can_win": self.can_win,
             "form": self.reading.form,
-            "reading": [b.text() for b in self.reading.blocks],
+            "reading": [block_text(b) for b in self.reading.blocks],
             "fans": [f.to_dict() for f in self.fans],
         }
 
@@ -91,7 +92,9 @@ class FanResult:
 class Options:
     """Scoring options."""
 
-    mixed_kongs: bool = False  # 明暗杠: one concealed and one melded kong score 5 instead of 暗杠 + 明杠
+    # 明暗杠: one concealed and one melded kong score 5 instead of 暗杠 + 明杠. On by default, as the seed
+    # library (GB-Mahjong) and PyMahjongGB score; off is the stricter reading of the rules.
+    mixed_kongs: bool = True
 
 
 DEFAULT_OPTIONS = Options()

@@ -90,18 +90,21 @@ class _Rows(NamedTuple):
     by_form: tuple[int | None, ...]  # the first hand's distance per form, in FORMS order
 
 
-def gb_shanten(counts: Sequence[int], melds: int) -> GBShanten:
-    """Return the shanten per form of a 13- or 14-tile hand: concealed counts and called melds."""
-    hand = _checked(counts, melds, (13, 14))
+def gb_shanten(counts: Sequence[int], melds: int, held: int = 0) -> GBShanten:
+    """Return the shanten per form of a 13- or 14-place hand: concealed counts, called melds, flowers held.
+
+    A flower held takes a tile's place until it is set aside and replaced, so it is one more tile to get.
+    """
+    hand = _checked(counts, melds, (13, 14), held)
     by_form = _rows([hand], melds).by_form
     regular, *others = (None if d is None else d - 1 for d in by_form)
     assert regular is not None  # the regular form always applies
     return GBShanten(regular, *others)
 
 
-def gb_effective(counts: Sequence[int], melds: int) -> int:
-    """Return the mask of tiles that lower the best shanten of a 13-tile hand and have a copy left."""
-    hand = _checked(counts, melds, (13,))
+def gb_effective(counts: Sequence[int], melds: int, held: int = 0) -> int:
+    """Return the mask of tiles that lower the best shanten of a 13-place hand and have a copy left."""
+    hand = _checked(counts, melds, (13,), held)
     return _rows([hand], melds).masks[0] & ~_fours(hand)
 
 
@@ -115,9 +118,9 @@ def gb_waits(counts: Sequence[int], melds: int) -> int:
     return rows.masks[0] if rows.distance[0] == 1 else 0
 
 
-def gb_discards(counts: Sequence[int], melds: int) -> list[tuple[int, int, int]]:
-    """Return (tile, shanten left, effective mask left) for each distinct tile of a 14-tile hand."""
-    hand = _checked(counts, melds, (14,))
+def gb_discards(counts: Sequence[int], melds: int, held: int = 0) -> list[tuple[int, int, int]]:
+    """Return (tile, shanten left, effective mask left) for each distinct tile of a 14-place hand."""
+    hand = _checked(counts, melds, (14,), held)
     kinds = [t for t in range(NUM_KINDS) if hand[t]]
     left = [_without(hand, t) for t in kinds]
     rows = _rows(left, melds)
@@ -127,12 +130,12 @@ def gb_discards(counts: Sequence[int], melds: int) -> list[tuple[int, int, int]]
     ]
 
 
-def _checked(counts: Sequence[int], melds: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
+def _checked(counts: Sequence[int], melds: int, sizes: tuple[int, ...], held: int = 0) -> tuple[int, ...]:
     """Return the counts as a tuple, or raise ValueError when they are not a hand of one of ``sizes``."""
     hand = tuple(int(c) for c in counts)
     if len(hand) != NUM_KINDS or min(hand) < 0 or max(hand) > 4:
         raise ValueError(f"expected 34 counts of 0-4 copies, got {list(counts)!r}")
-    if not 0 <= melds <= 4 or sum(hand) + 3 * melds not in sizes:
+    if not 0 <= melds <= 4 or sum(hand) + 3 * melds + held not in sizes:
         want = " or ".join(map(str, sizes))
         raise ValueError(f"expected {want} tiles, a meld counting 3; got {sum(hand)} tiles and {melds} melds")
     return hand
@@ -146,9 +149,8 @@ def _rows(hands: list[tuple[int, ...]], melds: int) -> _Rows:
     held = (present @ _BITS).tolist()
     closed = melds == 0
     engine_forms = _ENGINE_FORMS if closed else ("regular",)
-    distance, masks, (regular, pairs, orphans) = key_arrays(
-        keys, sum(hands[0]) // 3, engine_forms, quad_pairs=True
-    )
+    # Four sets less the melds, whatever the concealed count: flowers held are places still to fill.
+    distance, masks, (regular, pairs, orphans) = key_arrays(keys, 4 - melds, engine_forms, quad_pairs=True)
     per_form = [list(zip(distance.tolist(), masks.tolist(), strict=True))]
     knitted = straight = None
     if closed:

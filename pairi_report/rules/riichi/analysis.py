@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
+from ...core.block import Block
 from ...core.notation import Hand
 from ...core.tiles import FIVES, NUM_KINDS, SUITS, tile_name
 from ...engine.combine import FORMS, distance_rows
-from ...engine.decompose import Block, orphans_split, regular_splits, seven_pairs_split
+from ...engine.decompose import orphans_split, regular_splits, seven_pairs_split
 from ...engine.position import concealed_shape
 from ..analysis import (
     ALL_TILES,
@@ -212,19 +213,15 @@ def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:
     return tuple(shown.values())
 
 
-_BLOCK_SHAPES = {"single": (0,), "pair": (0, 0), "pung": (0, 0, 0), "chow": (0, 1, 2)}
-
-
 def _decomposition(hand: Hand, form: str, blocks: tuple[Block, ...]) -> Decomposition:
     """Write blocks in Tenhou notation, giving red fives back to the first natural fives met."""
     reds = list(hand.red)
     texts, wild_as = [], []
-    places = tuple(wild_at for _, _, wild_at in blocks) + ((),) * len(hand.melds)
-    for shape, first, wild_at in blocks:
+    places = tuple(block.wild for block in blocks) + ((),) * len(hand.melds)
+    for block in blocks:
         digits = []
-        for place, step in enumerate(_BLOCK_SHAPES[shape]):
-            tile = first + step
-            if place in wild_at:
+        for place, tile in enumerate(block.tiles):
+            if place in block.wild:
                 wild_as.append(_NAMES[tile])
                 digits.append(str(tile % 9 + 1))
             elif tile in FIVES and reds[tile // 9]:
@@ -232,6 +229,6 @@ def _decomposition(hand: Hand, form: str, blocks: tuple[Block, ...]) -> Decompos
                 digits.append("0")
             else:
                 digits.append(str(tile % 9 + 1))
-        texts.append("".join(digits) + SUITS[first // 9])
+        texts.append("".join(digits) + SUITS[block.first // 9])
     melds = tuple(str(m) for m in hand.melds)
     return Decomposition(form, tuple(texts) + melds, tuple(wild_as), places if wild_as else ())
