@@ -17,6 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pairi_report"
 # pictures come before the view models that name them, and both before the formats that render them.
 LAYERS = (
     ("core",),
+    ("games",),
     ("engine",),
     ("rules",),
     ("outlook",),
@@ -31,7 +32,7 @@ LAYERS = (
 TOP = len(LAYERS)
 # What the lower layers must not load: the engine and the analysis never draw, template or parse options.
 PRESENTATION = ("jinja2", "markupsafe", "markdown", "PIL", "typer", "click")
-PURE = ("core", "engine", "rules", "outlook", "batch")
+PURE = ("core", "games", "engine", "rules", "outlook", "batch")
 
 
 def module_name(path: Path) -> str:
