@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.notation import Hand, Meld
 from ..core.tiles import NUM_KINDS, tile_name
+from .decision import Decision, RoundReplay, WinningHand
 from .errors import THREE_PLAYER, LogError
 from .model import (
     CLAIMS,
@@ -42,70 +43,6 @@ from .shape import complete, waits
 
 LIVE_WALL = 70  # 136 tiles less the 14 of the dead wall and the 52 dealt (rinshan draws included)
 _DRAW, _DISCARD, _AFTER_DISCARD, _AFTER_ADDED = "draw", "discard", "after discard", "after added kan"
-
-
-@dataclass(frozen=True)
-class Decision:
-    """打牌判断 One discard decision: what the seat held and saw, and what it played."""
-
-    game: str
-    round: str
-    round_index: int
-    seat: int
-    turn: int  # the seat's n-th take (draw or call), from 1
-    hand: Hand  # 3n+2 tiles; after a draw ``hand.drawn`` is the drawn tile
-    drawn: Tile | None  # None after a call
-    visible: tuple[int, ...]  # rivers, the other seats' melds and the dora indicators, sorted kinds
-    river: tuple[int, ...]  # the seat's own discards so far, called-away ones included
-    round_wind: int  # 27 East .. 30 North
-    seat_wind: int
-    riichi: bool  # already in riichi
-    declares_riichi: bool
-    furiten: bool
-    discard: Tile
-    tsumogiri: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict: tiles as Tenhou names, the hand as notation."""
-        return {
-            "game": self.game,
-            "round": self.round,
-            "round_index": self.round_index,
-            "seat": self.seat,
-            "turn": self.turn,
-            "hand": str(self.hand),
-            "drawn": None if self.drawn is None else str(self.drawn),
-            "visible": [tile_name(t) for t in self.visible],
-            "river": [tile_name(t) for t in self.river],
-            "round_wind": tile_name(self.round_wind),
-            "seat_wind": tile_name(self.seat_wind),
-            "riichi": self.riichi,
-            "declares_riichi": self.declares_riichi,
-            "furiten": self.furiten,
-            "discard": str(self.discard),
-            "tsumogiri": self.tsumogiri,
-        }
-
-
-@dataclass(frozen=True)
-class WinningHand:
-    """和了形 A winner's complete hand, the winning tile last (``hand.drawn``), and how it was won."""
-
-    seat: int
-    hand: Hand
-    tile: Tile
-    tsumo: bool
-    source: int
-
-
-@dataclass(frozen=True)
-class RoundReplay:
-    """A replayed round: its decisions, every seat's final hand, and the winners' hands."""
-
-    round: Round
-    decisions: tuple[Decision, ...]
-    final_hands: tuple[Hand, ...]
-    winning_hands: tuple[WinningHand, ...]
 
 
 def replay_round(rnd: Round, *, title: str = "", index: int = 0, red_fives: bool = True) -> RoundReplay:
@@ -412,6 +349,8 @@ class _State:
             )
         for tile in rnd.ura:
             self.see(tile, "the ura indicators")
+        if any(not (0 <= w.winner < 4 and 0 <= w.source < 4) for w in rnd.wins):
+            raise self.fail("a win names a seat outside 0-3")
         if not rnd.wins and rnd.drawn is None:
             raise self.fail("the round has no result; expected a win or a draw")
         if rnd.drawn is not None and rnd.drawn.kind in EXHAUSTIVE[:3] and self.draws != LIVE_WALL:

@@ -41,6 +41,7 @@ _ROUND_LENGTH = 4 + 3 * _SEATS + 1
 # (added to the caller's seat, mod 4).
 _CLAIM_AT = {"c": {0: 3}, "p": {0: 3, 2: 2, 4: 1}, "m": {0: 3, 2: 2, 6: 1}}
 _ADDED_AT = {0: 3, 2: 2, 4: 1}
+_MAX_TAKES = 70  # the whole live wall, which also bounds the search for the order of play
 
 
 def read_tenhou6(data: bytes | str, name: str = "") -> Game:
@@ -162,6 +163,10 @@ def _turns(raw: list[Any], seat: int) -> list[Turn]:
     if len(discards) not in (len(takes), len(takes) - 1):
         raise LogError(
             f"{len(takes)} takes but {len(discards)} discards; expected as many", where=f"seat {seat}"
+        )
+    if len(takes) > _MAX_TAKES:
+        raise LogError(
+            f"{len(takes)} takes; a seat has at most {_MAX_TAKES} in a round", where=f"seat {seat}"
         )
     turns = []
     for i, code in enumerate(takes):
