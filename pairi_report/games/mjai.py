@@ -178,7 +178,10 @@ class _Reader:
         if len(tehais) != 4 or len(scores) != 4 or min(honba, sticks) < 0:
             raise self.error("expected four hands and four scores")
         label = Round(wind, number, honba, sticks, (), (), (), (), ()).label
-        hands = tuple(tuple(mjai_tile(t) for t in hand) for hand in tehais)
+        try:
+            hands = tuple(tuple(mjai_tile(t) for t in hand) for hand in tehais)
+        except LogError as err:
+            raise err.at(label) from None
         self.kyoku = _Kyoku(obj, label, hands, dora=[mjai_tile(obj["dora_marker"])])
 
     def in_round(self, k: _Kyoku, kind: str, obj: dict[str, Any]) -> None:

@@ -100,10 +100,8 @@ def _parse(data: bytes | str) -> ElementTree.Element:
         root = ElementTree.fromstring(data.strip())
     except ElementTree.ParseError as err:
         line, column = err.position
-        raise LogError(
-            f"not well-formed XML ({err.msg if hasattr(err, 'msg') else err})",
-            where=f"line {line} column {column}",
-        ) from err
+        reason = str(err).split(":")[0]  # expat's words, without the position it repeats
+        raise LogError(f"not well-formed XML ({reason})", where=f"line {line} column {column}") from err
     if root.tag != "mjloggm":
         raise LogError(f"the root is <{root.tag}>; expected <mjloggm>", where="mjlog")
     return root

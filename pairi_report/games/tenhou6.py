@@ -244,5 +244,8 @@ def _win(deltas: Any, detail: Any) -> Win:
     if not all(isinstance(v, str) for v in detail[3:]) or not all(0 <= s < _SEATS for s in detail[:3]):
         raise LogError("expected seats 0-3 and texts in a win's details", where=where)
     winner, source, liable = detail[:3]
-    yaku = tuple(Yaku.parse(y) for y in detail[4:])
+    try:
+        yaku = tuple(Yaku.parse(y) for y in detail[4:])
+    except LogError as err:
+        raise err.at("", where) from None
     return Win(winner, source, tuple(deltas), detail[3], yaku, None if liable == winner else liable)
