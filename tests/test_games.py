@@ -19,7 +19,11 @@ from make_game_logs import OUT, SOURCE, converted
 
 from pairi_report.core.notation import Hand
 from pairi_report.games import (
+    Call,
+    CallKind,
     Decision,
+    Discard,
+    DoraReveal,
     LogError,
     RoundReplay,
     Tile,
@@ -182,6 +186,7 @@ def test_a_decision_in_full() -> None:
         hand=Hand.parse("378m11245p789s77z1z"),
         drawn=Tile(27),
         visible=(3,),
+        dora=(Tile(3),),
         river=(),
         round_wind=27,
         seat_wind=27,
@@ -303,3 +308,42 @@ def test_riichi_furiten_lasts() -> None:
     seat0 = [d for d in decisions(read_game(data)) if d.seat == 0]
     assert [d.furiten for d in seat0] == [False, True, True]
     assert [(d.riichi, d.declares_riichi) for d in seat0] == [(False, True), (True, False), (True, False)]
+
+
+def test_an_ambiguous_order_is_found_by_trying_again() -> None:
+    # Seat 0 discards 3m; seat 1 chis it and lets 7z go, which seat 0 pons; seat 0 discards 3m again
+    # and seat 2 pons that one. After the first 3m both calls fit: the pon is tried first and fails.
+    hands = [
+        [13, 13, 47, 47, 21, 29, 31, 39, 41, 42, 43, 44, 45],
+        [14, 15, 47, 22, 24, 26, 28, 32, 34, 36, 38, 46, 46],
+    ]
+    hands += [
+        [13, 13, 22, 23, 25, 27, 32, 33, 35, 37, 41, 41, 41],
+        [16, 17, 18, 19, 19, 23, 25, 27, 29, 33, 35, 37, 39],
+    ]
+    cols = [hands[0], [11, "4747p47", 18], [13, 13, 60], hands[1], ["c131415"], [47]]
+    cols += [hands[2], ["13p1313"], [22], hands[3], [12], [60]]
+    rnd = [[0, 0, 0], [25000] * 4, [11], [], *cols, ["九種九牌"]]
+    game = read_game(json.dumps({"name": ["A", "B", "C", "D"], "log": [rnd]}).encode())
+    moves = [(type(ev).__name__, ev.seat) for ev in game.rounds[0].events]
+    assert moves == [
+        ("Draw", 0), ("Discard", 0), ("Call", 1), ("Discard", 1), ("Call", 0), ("Discard", 0),
+        ("Call", 2), ("Discard", 2), ("Draw", 3), ("Discard", 3), ("Draw", 0), ("Discard", 0),
+    ]  # fmt: skip
+    done = next(replay(game))
+    assert [r.called for r in done.rivers[0]] == [True, True, False]
+    assert str(done.final_hands[1]) == "[345m,1]2468p2468s66z"
+
+
+def test_kan_dora_come_after_the_next_discard_or_at_once_for_a_closed_kan() -> None:
+    for name in ("rinshan", "suukantsu_1", "complex_nakis_1"):
+        for rnd in read_game((SOURCE / f"{name}.json").read_bytes()).rounds:
+            pending = 0
+            for before, ev in zip(rnd.events, rnd.events[1:], strict=False):
+                if isinstance(ev, DoraReveal):
+                    closed = isinstance(before, Call) and before.kind == CallKind.CLOSED_KAN
+                    assert closed or (isinstance(before, Discard) and pending), (name, rnd.label)
+                    pending -= not closed
+                elif isinstance(ev, Call) and ev.kind in (CallKind.OPEN_KAN, CallKind.ADDED_KAN):
+                    pending += 1
+            assert len(rnd.dora) == 1 + sum(isinstance(ev, DoraReveal) for ev in rnd.events)

@@ -5,7 +5,7 @@ mjai JSON Lines; ``replay`` walks each round and gives its ``Decision``s, final 
 ``write_mjai`` and ``write_mjlog`` turn a game into the other two formats.
 """
 
-from .decision import Decision, RoundReplay, WinningHand
+from .decision import Decision, RiverTile, RoundReplay, WinningHand
 from .errors import LogError
 from .mjai import read_mjai
 from .mjlog import read_mjlog
@@ -44,6 +44,7 @@ __all__ = [
     "LogError",
     "LogFormat",
     "Nukidora",
+    "RiverTile",
     "Round",
     "RoundReplay",
     "Rules",

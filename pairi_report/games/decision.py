@@ -22,6 +22,7 @@ class Decision:
     hand: Hand  # 3n+2 tiles; after a draw ``hand.drawn`` is the drawn tile
     drawn: Tile | None  # None after a call
     visible: tuple[int, ...]  # rivers, the other seats' melds and the dora indicators, sorted kinds
+    dora: tuple[Tile, ...]  # the dora indicators turned over so far
     river: tuple[int, ...]  # the seat's own discards so far, called-away ones included
     round_wind: int  # 27 East .. 30 North
     seat_wind: int
@@ -42,6 +43,7 @@ class Decision:
             "hand": str(self.hand),
             "drawn": None if self.drawn is None else str(self.drawn),
             "visible": [tile_name(t) for t in self.visible],
+            "dora": [str(t) for t in self.dora],
             "river": [tile_name(t) for t in self.river],
             "round_wind": tile_name(self.round_wind),
             "seat_wind": tile_name(self.seat_wind),
@@ -65,10 +67,19 @@ class WinningHand:
 
 
 @dataclass(frozen=True)
+class RiverTile:
+    """捨て牌 A discard as it lies in a river: the tile, and whether another seat called it away."""
+
+    tile: Tile
+    called: bool = False
+
+
+@dataclass(frozen=True)
 class RoundReplay:
-    """A replayed round: its decisions, every seat's final hand, and the winners' hands."""
+    """A replayed round: its decisions, every seat's final hand and river, and the winners' hands."""
 
     round: Round
     decisions: tuple[Decision, ...]
     final_hands: tuple[Hand, ...]
     winning_hands: tuple[WinningHand, ...]
+    rivers: tuple[tuple[RiverTile, ...], ...] = ()

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.notation import Hand, Meld
 from ..core.tiles import NUM_KINDS, tile_name
-from .decision import Decision, RoundReplay, WinningHand
+from .decision import Decision, RiverTile, RoundReplay, WinningHand
 from .errors import THREE_PLAYER, LogError
 from .model import (
     CLAIMS,
@@ -50,7 +50,8 @@ def replay_round(rnd: Round, *, title: str = "", index: int = 0, red_fives: bool
     state = _State(rnd, title, index, red_fives)
     decisions = [d for ev in rnd.events if (d := state.apply(ev)) is not None]
     winning = state.finish()
-    return RoundReplay(rnd, tuple(decisions), state.final_hands(), winning)
+    rivers = tuple(tuple(RiverTile(tile, called) for tile, called in seat.river) for seat in state.seats)
+    return RoundReplay(rnd, tuple(decisions), state.final_hands(), winning, rivers)
 
 
 def replay(game: Game) -> Iterator[RoundReplay]:
@@ -246,6 +247,7 @@ class _State:
             hand=self.hand_of(ev.seat, seat.drawn),
             drawn=seat.drawn,
             visible=tuple(sorted(visible)),
+            dora=tuple(self.dora),
             river=tuple(tile.kind for tile, _ in seat.river),
             round_wind=EAST + self.rnd.wind,
             seat_wind=self.rnd.seat_wind(ev.seat),
