@@ -135,6 +135,11 @@ MALFORMED: list[tuple[str, bytes, tuple[str, ...]]] = [
         ("South 2, 0 honba", "the dora", "more dora indicators than the 1 listed"),
     ),
     ("tenhou6 three players", tenhou6("ranked_game", put(("name",), ["A", "B", "C"])), ("three-player",)),
+    (
+        "tenhou6 fourth seat empty",
+        tenhou6("rinshan", lambda obj: obj["log"][0].__setitem__(13, [])),
+        ("round 1 of the log", "three-player"),
+    ),
     ("not a log at all", b"hello, world", ("not a game log",)),
     ("mjlog bad XML", mjlog("ranked_game")[:-40], ("not well-formed XML", "line")),
     ("mjlog broken gzip", GZ[:300], ("mjlog", "broken gzip")),
@@ -231,7 +236,7 @@ SAMPLES = {
     "mjlog.gz": gzip.compress((DATA / "chankan.mjlog").read_bytes(), mtime=0),
     "mjai": (DATA / "double_ron.mjai.jsonl").read_bytes(),
 }
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def read_or_refuse(data: bytes) -> None:

@@ -355,7 +355,7 @@ class _State:
             raise self.fail("a win names a seat outside 0-3")
         if not rnd.wins and rnd.drawn is None:
             raise self.fail("the round has no result; expected a win or a draw")
-        if rnd.drawn is not None and rnd.drawn.kind in EXHAUSTIVE[:3] and self.draws != LIVE_WALL:
+        if rnd.drawn is not None and rnd.drawn.kind in EXHAUSTIVE and self.draws != LIVE_WALL:
             raise self.fail(f"an exhaustive draw after {self.draws} draws; expected {LIVE_WALL}")
         winning = tuple(self.winning(w.winner, w.source) for w in rnd.wins)
         if winning and self.phase == _AFTER_ADDED:

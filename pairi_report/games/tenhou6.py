@@ -109,6 +109,8 @@ def _round(raw: Any, index: int) -> Round:
         if isinstance(raw, list) and len(raw) == _ROUND_LENGTH - 3:
             raise LogError(THREE_PLAYER, where=where)
         raise LogError(f"expected a round of {_ROUND_LENGTH} entries", where=where)
+    if raw[4 + 3 * 3] == [] and all(raw[4 + 3 * s] for s in range(3)):
+        raise LogError(THREE_PLAYER, where=where)  # the fourth seat is left empty
     head, scores = raw[0], raw[1]
     if not _ints(head, 3) or not _ints(scores, _SEATS) or not 0 <= head[0] < 16 or min(head[1:]) < 0:
         raise LogError("expected [round, honba, sticks] and four scores", where=where)
