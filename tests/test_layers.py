@@ -18,6 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pairi_report"
 LAYERS = (
     ("core",),
     ("engine",),
+    ("games",),
     ("rules",),
     ("outlook",),
     ("batch",),
@@ -31,7 +32,7 @@ LAYERS = (
 TOP = len(LAYERS)
 # What the lower layers must not load: the engine and the analysis never draw, template or parse options.
 PRESENTATION = ("jinja2", "markupsafe", "markdown", "PIL", "typer", "click")
-PURE = ("core", "engine", "rules", "outlook", "batch")
+PURE = ("core", "games", "engine", "rules", "outlook", "batch")
 
 
 def module_name(path: Path) -> str:
