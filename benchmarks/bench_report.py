@@ -16,7 +16,7 @@ from pairi_report import analyze
 from pairi_report.batch.lines import Line
 from pairi_report.core.sampling import random_hands
 from pairi_report.report.formats.build import Options, hand_views, report_files
-from pairi_report.report.formats.render import write_files
+from pairi_report.report.formats.files import write_folder
 
 
 def main() -> int:
@@ -37,7 +37,7 @@ def main() -> int:
     pictured = time.perf_counter()
     files = report_files(hands, [], options, files)
     with tempfile.TemporaryDirectory() as out:
-        write_files(Path(out), files)
+        write_folder(Path(out), "md", files)
     done = time.perf_counter()
 
     total = done - start

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from pairi_report import analyze
 from pairi_report.cli.main import app
+from pairi_report.report.formats.files import MANIFEST
 
 runner = CliRunner()
 
@@ -66,23 +67,24 @@ def test_batch_from_stdin() -> None:
     assert "待ち[1z2z 4枚]" in result.output
 
 
-def test_output_folder_gets_one_file_and_nothing_else(tmp_path: Path) -> None:
+def test_output_folder_gets_one_file_and_its_list_and_nothing_else(tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = runner.invoke(app, ["1223m456p789s1122z", "-f", "json", "-o", str(out)])
     assert result.exit_code == 0
-    assert sorted(p.name for p in tmp_path.rglob("*")) == ["index.json", "out"]
+    assert sorted(p.name for p in tmp_path.rglob("*")) == [MANIFEST, "index.json", "out"]
     first = (out / "index.json").read_bytes()
     runner.invoke(app, ["1223m456p789s1122z", "-f", "json", "-o", str(out)])
     assert (out / "index.json").read_bytes() == first
 
 
-def test_unknown_rules_and_unreadable_files_exit_2(tmp_path: Path) -> None:
+def test_unknown_rules_exit_2_and_a_line_that_is_no_text_is_one_bad_line(tmp_path: Path) -> None:
     result = runner.invoke(app, ["123m456p789s1122z", "--rules", "poker"])
     assert result.exit_code == 2 and "unknown rules 'poker'" in result.output
     binary = tmp_path / "hands.txt"
-    binary.write_bytes(b"\xff\xfe123m")
-    result = runner.invoke(app, [str(binary)])
-    assert result.exit_code == 2 and "not UTF-8" in result.output
+    binary.write_bytes(b"\xff\xfe123m\n123m456p789s1122z\n")
+    result = runner.invoke(app, [str(binary), "-f", "json"])
+    assert result.exit_code == 1 and f"{binary}:1:1: error: not UTF-8 text" in result.stderr
+    assert [h["line"] for h in json.loads(result.stdout)["hands"]] == [2]
     assert "Traceback" not in result.output
 
 

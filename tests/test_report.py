@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pairi_report.batch.lines import read_lines
 from pairi_report.cli.main import app
 from pairi_report.core.sampling import random_hands
+from pairi_report.report.formats.files import MANIFEST
 from pairi_report.report.formats.render import md_code, md_escape
 from pairi_report.rules.riichi.rules import HAND_WORD
 
@@ -74,7 +75,7 @@ def test_html_report_and_every_reference_it_makes(tmp_path: Path) -> None:
 def test_self_contained_html_is_one_file_with_no_external_reference(tmp_path: Path) -> None:
     code, out = run(str(HANDS), "-o", str(tmp_path), "--format", "html", "--self-contained")
     assert code == 0, out
-    assert [p.name for p in tmp_path.iterdir()] == ["index.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [MANIFEST, "index.html"]  # one page, and the list
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     refs = html_refs(page)
     assert refs and all(r.startswith(("data:", "#")) for r in refs)

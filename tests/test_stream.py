@@ -21,6 +21,7 @@ from pairi_report.cli.main import app
 from pairi_report.core.notation import Hand
 from pairi_report.core.sampling import random_hands
 from pairi_report.core.tiles import parse_tile
+from pairi_report.report.formats.files import MANIFEST
 from pairi_report.rules.records import csv_columns
 from pairi_report.rules.riichi.rules import HAND_WORD, RIICHI
 
@@ -117,7 +118,10 @@ def test_stdin_in_and_a_file_in_the_output_folder_out(tmp_path: Path) -> None:
     assert result.exit_code == 0
     written = (tmp_path / "out" / "analysis.jsonl").read_text(encoding="utf-8").splitlines()
     assert [json.loads(r)["hand"] for r in written] == ["123m456p789s1122z", "2378m1256p3489s15z"]
-    assert [p.name for p in (tmp_path / "out").iterdir()] == ["analysis.jsonl"]  # no temporary left
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        MANIFEST,
+        "analysis.jsonl",
+    ]  # nothing else
 
 
 def test_bad_utf8_is_one_bad_line(tmp_path: Path) -> None:
@@ -135,10 +139,10 @@ def test_blocks_keep_line_numbers() -> None:
         b"\xef\xbb\xbf" + b"".join(f"{h}\r\n".encode() for h in hands[:9]) + hands[9].encode()
     )  # no last newline
     blocks = list(read_blocks(io.BytesIO(text), size=50))
-    assert b"".join(block for _, block in blocks) == text[3:]  # whole, the BOM aside
-    assert all(block.endswith(b"\n") for _, block in blocks[:-1])
-    assert [first for first, _ in blocks] == [
-        1 + sum(b.count(b"\n") for _, b in blocks[:i]) for i in range(len(blocks))
+    assert b"".join(block for _, block, _ in blocks) == text[3:]  # whole, the BOM aside
+    assert all(block.endswith(b"\n") for _, block, _ in blocks[:-1])
+    assert [first for first, _, _ in blocks] == [
+        1 + sum(b.count(b"\n") for _, b, _ in blocks[:i]) for i in range(len(blocks))
     ]
     results = list(analyse_stream(blocks, Settings("jsonl"), workers=2))
     records = [json.loads(r) for res in results for r in res.data.decode().splitlines()]

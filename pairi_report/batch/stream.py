@@ -22,15 +22,15 @@ from typing import Any, BinaryIO
 from ..core.errors import NotationError
 from ..core.notation import Hand
 from ..engine.vector import preload, release
+from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
 from ..rules.records import csv_columns, csv_rows
 from ..rules.registry import find_rule_set
-from .lines import Line, Problem, parse_line
+from .lines import BOM, MAX_LINE, Line, Problem, analyse_line, decode_line, too_long
 from .summary import Summary
 
 # Bytes per block, about 3,000 hands: enough to amortise numpy's per-call cost, small enough to stream.
 BLOCK_BYTES = 1 << 16
-_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(frozen=True)
@@ -58,30 +58,51 @@ class BlockResult:
     summary: Summary = field(default_factory=Summary)
 
 
-def read_blocks(source: BinaryIO, size: int = BLOCK_BYTES) -> Iterator[tuple[int, bytes]]:
-    """Yield (first line number, whole lines) blocks of about ``size`` bytes of a binary stream.
+Block = tuple[int, bytes, tuple[int, ...]]  # first line number, whole lines, lines too long to keep
+
+
+def read_blocks(source: BinaryIO, size: int = BLOCK_BYTES, limit: int = MAX_LINE) -> Iterator[Block]:
+    """Yield blocks of whole lines of about ``size`` bytes of a binary stream, with their first line number.
 
     Blocks stay bytes, split at a newline, so the main process never touches a line: the workers do.
-    A BOM at the very start is dropped.
+    A line longer than ``limit`` that runs past a block is dropped as it comes (never held whole): it
+    stays as an empty line, and its number is listed for the worker to report. A BOM at the start is
+    dropped.
     """
-    number, rest, start = 1, b"", True
-    while chunk := source.read(size):
-        if start:
-            chunk, start = chunk.removeprefix(_BOM), False
-        cut = chunk.rfind(b"\n") + 1
-        if not cut:  # no line ends in this chunk: keep reading
-            rest += chunk
+    number, pending, dropping, dropped = 1, b"", False, []
+    for chunk in _chunks(source, size):
+        if dropping:
+            cut = chunk.find(b"\n")
+            if cut < 0:
+                continue
+            chunk, dropping = chunk[cut:], False  # the newline stays: the dropped line becomes empty
+            dropped.append(number)
+        last = chunk.rfind(b"\n") + 1
+        if not last:  # no line ends in this chunk: keep reading, unless the line is already too long
+            pending += chunk
+            if len(pending) > limit + 1:
+                pending, dropping = b"", True
             continue
-        block, rest = rest + chunk[:cut], chunk[cut:]
-        yield number, block
-        number += block.count(b"\n")
-    if rest:
-        yield number, rest
+        data, pending = pending + chunk[:last], chunk[last:]
+        yield number, data, tuple(dropped)
+        number += data.count(b"\n")
+        dropped = []
+    if dropping:  # the input ended inside a line too long to keep
+        dropped.append(number)
+    if pending or dropped:
+        yield number, pending, tuple(dropped)
 
 
-def analyse_stream(
-    blocks: Iterable[tuple[int, bytes]], settings: Settings, workers: int
-) -> Iterator[BlockResult]:
+def _chunks(source: BinaryIO, size: int) -> Iterator[bytes]:
+    """Yield the stream in chunks of ``size`` bytes, a BOM at the very start dropped."""
+    first = True
+    while chunk := source.read(size):
+        if first:
+            chunk, first = chunk.removeprefix(BOM), False
+        yield chunk
+
+
+def analyse_stream(blocks: Iterable[Block], settings: Settings, workers: int) -> Iterator[BlockResult]:
     """Yield each block's result in input order, analysed by ``workers`` processes.
 
     At most two blocks per worker are in flight, so a long input never piles up in memory. The tables
@@ -108,40 +129,52 @@ def analyse_stream(
             yield window.popleft().get()
 
 
-def analyse_block(settings: Settings, block: tuple[int, bytes]) -> BlockResult:
+def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> BlockResult:
     """Analyse one block of whole lines; return its rows in the settings' format."""
-    first, data = block
+    first, data, *rest = block
+    dropped = set(rest[0]) if rest else set()
     raws = data.split(b"\n")
-    if data.endswith(b"\n"):
+    if data.endswith(b"\n") or not data:
         raws.pop()  # the empty piece after the last newline is not a line
     rule = settings.rule
     writer = _Writer(settings.fmt, rule.forms)
     texts: list[str | None] = []  # each line's rows, in line order
     plain: dict[int, _Queued] = {}  # per hand size, the hands the batch engine takes together
     problems: list[Problem] = []
+    problems += [too_long(number) for number in dropped]
     for number, raw in enumerate(raws, start=first):
-        line = _decode(number, raw, problems, rule)
-        if line is None:
+        line = None if number in dropped else decode_line(number, raw.removesuffix(b"\r"), rule.hand_word)
+        if isinstance(line, Problem):
+            problems.append(line)
+        if not isinstance(line, Line):
             continue
-        try:
-            hand = rule.parse(line.hand)
-            if not (settings.visible or settings.wild or line.wild) and rule.plain(hand):
-                plain.setdefault(hand.tile_count, []).append((len(texts), line, hand))
-                texts.append(None)  # filled in below, from the bulk records
-            else:
-                result = rule.analyze(
-                    hand,
-                    visible=settings.visible,
-                    wild=settings.wild + line.wild,
-                    options=dict(settings.options),
-                )
-                texts.append(writer.rows(line.record(result.to_dict())))
-        except NotationError as err:
-            problems.append(Problem.of(line, err))
+        result = _analyse(settings, rule, line, plain, len(texts))
+        if isinstance(result, Problem):
+            problems.append(result)
+        elif result is None:
+            texts.append(None)  # filled in below, from the bulk records
+        else:
+            texts.append(writer.rows(line.record(result.to_dict())))
     for queued in plain.values():
         for (at, line, _), record in zip(queued, rule.records([hand for _, _, hand in queued]), strict=True):
             texts[at] = writer.rows(line.record(record))
+    problems.sort(key=lambda p: p.line)
     return BlockResult("".join(t or "" for t in texts).encode("utf-8"), problems, writer.summary)
+
+
+def _analyse(
+    settings: Settings, rule: RuleSet, line: Line, plain: dict[int, _Queued], at: int
+) -> Analysis | Problem | None:
+    """Analyse a line, or queue it for the bulk engine (None) when its hand is plain."""
+    if not (settings.visible or settings.wild or line.wild):
+        try:
+            hand = rule.parse(line.hand)
+        except NotationError as err:
+            return Problem.of(line, err)
+        if rule.plain(hand):
+            plain.setdefault(hand.tile_count, []).append((at, line, hand))
+            return None
+    return analyse_line(rule, line, settings.visible, settings.wild, dict(settings.options))
 
 
 class _Writer:
@@ -164,16 +197,6 @@ class _Writer:
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerows(csv_rows(record, self.forms))
         return buffer.getvalue()
-
-
-def _decode(number: int, raw: bytes, problems: list[Problem], rule: RuleSet) -> Line | None:
-    """Decode one raw line; a bad one becomes a problem and None, as does a blank or comment line."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        problems.append(Problem(number, err.start + 1, "not UTF-8 text; expected a UTF-8 line", ""))
-        return None
-    return parse_line(number, text.rstrip("\r\n"), rule.hand_word)
 
 
 _Queued = list[tuple[int, Line, Hand]]  # (record index, line, hand) of the plain hands of one size

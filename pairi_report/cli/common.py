@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from ..core.errors import NotationError, PairiError
+from ..core.errors import NotationError, PairiError, printable
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
 
@@ -17,8 +17,8 @@ PROGRESS_AFTER = 50  # hands; smaller batches finish before a bar would help
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print an error line to stderr and return the exit to raise."""
-    typer.echo(f"pairi-report: error: {message}", err=True)
+    """Print an error line to stderr (control characters escaped) and return the exit to raise."""
+    typer.echo(f"pairi-report: error: {printable(message)}", err=True)
     return typer.Exit(code)
 
 
@@ -33,7 +33,9 @@ def analyse_or_exit(
     try:
         return rule.analyze(source, visible=visible, wild=wild, options=options)
     except NotationError as err:
-        typer.echo(f"pairi-report: error: line 1, {err}", err=True)
+        # Say which text the column counts in: the hand, or one of the options read with it.
+        where = "--visible" if err.text == visible else "--wild" if err.text in wild else "line 1"
+        typer.echo(f"pairi-report: error: {where}, {err}", err=True)
         typer.echo(err.caret(), err=True)
         raise typer.Exit(2) from None
     except PairiError as err:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,8 +12,8 @@ from typing import BinaryIO
 
 import typer
 
-from ..batch.lines import Line, Problem, read_lines
-from ..core.errors import NotationError, PairiError
+from ..batch.lines import Line, Problem, analyse_line, batch_lines
+from ..core.errors import PairiError, printable
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
 from .common import analyse_or_exit, fail
@@ -21,11 +22,19 @@ from .request import Request
 Entries = list[tuple[Line, Analysis]]
 
 
+# A word that names a file rather than writes a hand: made of what file names are made of, with a folder
+# in it or an extension. No hand notation holds '/', '\\' or '.'; a link (which does) is told apart first.
+_PATHLIKE = re.compile(r"(?=.*(?:[/\\]|^[.~]|\.[A-Za-z0-9]{1,5}$))[\w\-.~/\\ ]+")
+
+
 def is_file(source: str) -> bool:
-    """Return whether the input names an existing file (a long hand is not a file name)."""
+    """Return whether the input names something to read: a file, a device or a pipe, not a folder."""
+    if not source.strip():  # Path("") is the current folder
+        return False
     try:
-        return Path(source).is_file()
-    except OSError:
+        path = Path(source)
+        return path.exists() and not path.is_dir()
+    except (OSError, ValueError):  # a long hand, or a NUL in it, is no file name
         return False
 
 
@@ -34,21 +43,24 @@ def is_batch(source: str) -> bool:
     return source == "-" or is_file(source)
 
 
+def check_source(source: str) -> None:
+    """Refuse, in one line, an input that names a folder or a file that is not there."""
+    if source == "-" or not source.strip() or is_file(source):
+        return
+    try:
+        folder = Path(source).is_dir()
+    except (OSError, ValueError):
+        folder = False
+    if folder:
+        raise fail(f"{source}: a folder; expected a hand, a file of hands, or - to read stdin")
+    link = "://" in source or source.strip().startswith("tenhou.net")
+    if not link and _PATHLIKE.fullmatch(source.strip()):
+        raise fail(f"{source}: no such file; expected a hand such as 123m456p789s1122z or a file of hands")
+
+
 def source_name(source: str) -> str:
     """Return how errors name the input: the file, ``<stdin>`` or ``<hand>``."""
     return "<stdin>" if source == "-" else source if is_file(source) else "<hand>"
-
-
-def read_source(source: str) -> str:
-    """Read a batch file (or stdin) as UTF-8 text."""
-    try:
-        if source == "-":
-            return sys.stdin.buffer.read().decode("utf-8")
-        return Path(source).read_bytes().decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise fail(f"{source}: not UTF-8 text (byte {err.start + 1}); expected a UTF-8 file") from None
-    except OSError as err:
-        raise fail(f"{source}: {err.strerror}") from None
 
 
 @contextmanager
@@ -76,17 +88,22 @@ def analyse_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Proble
         return [(Line(1, request.source, 1, ""), analysis)], []
     entries: Entries = []
     problems: list[Problem] = []
-    for line in read_lines(read_source(request.source), rule.hand_word):
-        try:
-            wild = request.wild + line.wild
-            entries.append(
-                (line, rule.analyze(line.hand, visible=request.visible, wild=wild, options=options))
-            )
-        except NotationError as err:
-            problems.append(Problem.of(line, err))
-        except PairiError as err:
-            raise fail(str(err)) from None
+    with opened(request.source) as source:
+        for found in batch_lines(source, rule.hand_word):
+            result = found if isinstance(found, Problem) else _analysed(rule, found, request, options)
+            if isinstance(result, Problem):
+                problems.append(result)
+            elif isinstance(found, Line):
+                entries.append((found, result))
     name = source_name(request.source)
     for p in problems:
-        typer.echo(f"{name}:{p.line}:{p.column}: error: {p.message}", err=True)
+        typer.echo(f"{name}:{p.line}:{p.column}: error: {printable(p.message)}", err=True)
     return entries, problems
+
+
+def _analysed(rule: RuleSet, line: Line, request: Request, options: dict[str, str]) -> Analysis | Problem:
+    """Analyse one line; a problem with the run itself (an unknown option) ends the run."""
+    try:
+        return analyse_line(rule, line, request.visible, request.wild, dict(options))
+    except PairiError as err:
+        raise fail(str(err)) from None

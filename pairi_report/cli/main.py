@@ -7,13 +7,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
+from typer.exceptions import TyperException
 
-from ..core.errors import PairiError
+from ..core.errors import PairiError, printable
 from ..outlook import DEFAULT_GAMES
 from ..rules.base import option_values
 from ..rules.registry import RULE_SETS, find_rule_set
 from .common import fail
 from .formats import FORMATS, refusal
+from .inputs import check_source
 from .request import Request
 
 # "\b" keeps click from rewrapping the example lines.
@@ -191,16 +193,30 @@ def execute(request: Request) -> int:
     why = refusal(request, fmt, rule)
     if why is not None:
         raise fail(why)
+    check_source(request.source)
     return fmt.write(request, rule)
 
 
 def main() -> None:
-    """Entry point of the console script: ``simulate`` runs the practice bot, anything else a report."""
-    # One command, not a group, so that `pairi-report HANDS` needs no subcommand name; `simulate` is
-    # the one word that is not a hand or a file to analyse.
-    if sys.argv[1:2] == ["simulate"]:
+    """Entry point of the console script."""
+    sys.exit(run_command(sys.argv[1:]))
+
+
+def run_command(argv: list[str]) -> int:
+    """Run the command line and return its exit status; a usage error is one line, as every error is.
+
+    ``simulate`` runs the practice bot; anything else is a report. (One command, not a group, so that
+    ``pairi-report HANDS`` needs no subcommand name; ``simulate`` is the one word that is no hand or file.)
+    """
+    command, args, name = app, argv, "pairi-report"
+    if argv[:1] == ["simulate"]:
         from .simulate import app as simulate_app
 
-        simulate_app(args=sys.argv[2:], prog_name="pairi-report simulate")
-    else:
-        app()
+        command, args, name = simulate_app, argv[1:], "pairi-report simulate"
+    try:
+        code = command(args=args, prog_name=name, standalone_mode=False)
+    except TyperException as err:
+        detail = err.format_message() if hasattr(err, "format_message") else str(err)
+        typer.echo(f"{name}: error: {printable(detail)} (see {name} --help)", err=True)
+        return err.exit_code
+    return code if isinstance(code, int) else 0

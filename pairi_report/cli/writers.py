@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -19,8 +20,8 @@ import typer
 from ..batch.cores import default_workers
 from ..batch.lines import Problem
 from ..batch.summary import Summary, summarise
-from ..core.errors import PairiError
-from ..report.formats.files import atomic_stream, write_atomic
+from ..core.errors import PairiError, printable
+from ..report.formats.files import Staged, write_folder
 from ..rules.base import RuleSet
 from .common import fail, progress
 from .inputs import Entries, analyse_input, is_batch, opened, source_name
@@ -52,7 +53,7 @@ def write_document(render: Callable[..., str], name: str) -> Callable[[Request, 
             typer.echo(body, nl=False)
         else:
             try:
-                path = write_atomic(request.output, name, body.encode("utf-8"))
+                (path,) = write_folder(request.output, request.format_name, {name: body.encode("utf-8")})
             except (PairiError, OSError) as err:
                 raise fail(str(err)) from None
             if not request.quiet:
@@ -99,22 +100,25 @@ def write_report(request: Request, rule: RuleSet) -> int:
     """Analyse the input and write a Markdown, HTML or PDF report (or quiz) into the output folder."""
     # Pillow and jinja2 load only when a report is asked for.
     from ..report.formats.build import hand_views, quiz_files, report_files
-    from ..report.formats.render import write_files
 
     assert request.output is not None  # the format registry asks for -o first
     entries, problems = analyse_input(request, rule)
     looks = look_ahead(request, entries)
-    options = _report_options(request, entries)
+    kind = request.format_name + ("-quiz" if request.quiz else "")
     try:
-        if request.quiz:
-            result = quiz_files(entries, options)
-        else:
-            files: dict[str, bytes] = {}
-            with progress(len(entries), request.quiet) as step:
-                hands = list(step(hand_views(entries, options, files, looks)))
-            summary = summarise(a.to_dict() for _, a in entries) if is_batch(request.source) else None
-            result = report_files(hands, problems, options, files, summary)
-        written = write_files(request.output, result)
+        with Staged(request.output, kind) as staged:
+            options = replace(_report_options(request, entries), work=staged.scratch())
+            if request.quiz:
+                result = quiz_files(entries, options)
+            else:
+                files: dict[str, bytes] = {}
+                with progress(len(entries), request.quiet) as step:
+                    hands = list(step(hand_views(entries, options, files, looks)))
+                summary = summarise(a.to_dict() for _, a in entries) if is_batch(request.source) else None
+                result = report_files(hands, problems, options, files, summary)
+            for name, data in sorted(result.items()):
+                staged.write(name, data)
+            written = staged.publish()
     except (PairiError, OSError) as err:
         raise fail(str(err)) from None
     if not request.quiet:
@@ -172,13 +176,13 @@ def write_stream(request: Request, rule: RuleSet) -> int:
     options = tuple(request.options_map().items())
     settings = Settings(fmt, rule.name, request.visible, request.wild, options)
     name, summary, problems = source_name(request.source), Summary(), 0
-    with opened(request.source) as lines, _sink(request.output, f"analysis.{fmt}") as out:
+    with opened(request.source) as lines, _sink(request.output, fmt) as out:
         if fmt == "csv":
             out.write(csv_header(rule))
         for result in analyse_stream(read_blocks(lines), settings, request.workers or default_workers()):
             out.write(result.data)
             for p in result.problems:
-                typer.echo(f"{name}:{p.line}:{p.column}: error: {p.message}", err=True)
+                typer.echo(f"{name}:{p.line}:{p.column}: error: {printable(p.message)}", err=True)
             problems += len(result.problems)
             summary.merge(result.summary)
     if not request.quiet:
@@ -191,8 +195,8 @@ def write_stream(request: Request, rule: RuleSet) -> int:
 
 
 @contextmanager
-def _sink(output: Path | None, name: str) -> Iterator[BinaryIO]:
-    """Yield where rows go: stdout, or a file in the output folder that appears only when complete."""
+def _sink(output: Path | None, fmt: str) -> Iterator[BinaryIO]:
+    """Yield where rows go: stdout, or ``analysis.<fmt>`` in the output folder, swapped in when complete."""
     if output is None:
         try:
             yield sys.stdout.buffer
@@ -203,7 +207,9 @@ def _sink(output: Path | None, name: str) -> Iterator[BinaryIO]:
             raise typer.Exit(0) from None
         return
     try:
-        with atomic_stream(output, name) as (handle, _):
-            yield handle
+        with Staged(output, fmt) as staged:
+            with staged.stream(f"analysis.{fmt}") as handle:
+                yield handle
+            staged.publish()
     except (PairiError, OSError) as err:
         raise fail(str(err)) from None

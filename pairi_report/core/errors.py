@@ -2,8 +2,26 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 # Long inputs are shown as a window around the column, so the caret line stays readable.
 _WINDOW = 60
+# What a terminal would act on rather than show: controls (escape sequences start with \x1b), line and
+# paragraph separators, and the marks that reorder text. They are shown as Python escapes.
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """Return text with every control character written as an escape, safe to print to a terminal."""
+    return _UNSHOWN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def _width(ch: str) -> int:
+    """Return how many terminal columns a character takes once printed safely."""
+    if _UNSHOWN.match(ch):
+        return len(printable(ch))
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
 class PairiError(Exception):
@@ -23,17 +41,17 @@ class NotationError(PairiError, ValueError):
         self.column = max(1, column)
 
     def __str__(self) -> str:
-        return f"column {self.column}: {self.message}"
+        return f"column {self.column}: {printable(self.message)}"
 
     def caret(self) -> str:
-        """Return the input (or a window of it) with a caret under the column."""
-        text = self.text.replace("\t", " ").replace("\r", " ").replace("\n", " ")
+        """Return the input (or a window of it), printable, with a caret under the column."""
+        text = self.text
         start = max(0, min(self.column - 1 - _WINDOW // 2, len(text) - _WINDOW))
         shown = text[start : start + _WINDOW]
         prefix = "…" if start > 0 else ""
         suffix = "…" if start + _WINDOW < len(text) else ""
-        pad = len(prefix) + (self.column - 1 - start)
-        return f"  {prefix}{shown}{suffix}\n  {' ' * pad}^"
+        pad = len(prefix) + sum(_width(ch) for ch in text[start : self.column - 1])
+        return f"  {prefix}{printable(shown)}{suffix}\n  {' ' * pad}^"
 
 
 class IllegalHandError(NotationError):

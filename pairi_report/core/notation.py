@@ -38,7 +38,7 @@ from functools import cached_property
 
 from .errors import IllegalHandError, NotationError
 from .meld import Meld, group_text
-from .scan import TENHOU, Token, check_copies, scan
+from .scan import TENHOU, Token, check_copies, check_length, scan
 from .tiles import NUM_KINDS, SUIT_OFFSET, SUITS, Counts, Tiles
 
 MAX_TILES = 14
@@ -68,6 +68,7 @@ class Hand:
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Parse a hand strictly; raise ``NotationError`` naming the column on any problem."""
+        check_length(text)
         plain = _parse_plain(text)
         if plain is not None:
             return plain
@@ -177,6 +178,7 @@ def check_visible(hand: Hand, visible: str) -> tuple[int, ...]:
 
 def _scan(text: str, melds: bool = True) -> list[Token]:
     """Read Tenhou text (a tenhou.net link unwrapped first) into tile and meld tokens."""
+    check_length(text)
     link = _link_value(text)
     tokens = scan(text, TENHOU) if link is None else _scan_link(text, *link)
     if not melds and (meld := next((t for t in tokens if t.meld is not None), None)):
@@ -185,24 +187,31 @@ def _scan(text: str, melds: bool = True) -> list[Token]:
 
 
 def _link_value(text: str) -> tuple[str, list[int]] | None:
-    """Return a link's ``q`` value, percent-decoded, with each character's column in the text.
+    """Return a tenhou.net link's ``q`` value, percent-decoded, with each character's column in the text.
 
-    None when the text is no link. The query is read by hand: a malformed host or port must not stop a
-    hand that is plainly there, and each column must point into the text as written.
+    None when the text is no link. The link is read by hand, strictly (a tenhou.net address, a ``q``
+    value), so that any malformed address is a notation error and each column points into the text as
+    written.
     """
     stripped = text.strip()
-    if not ("://" in stripped or stripped.startswith("tenhou.net")):
+    if not ("://" in stripped or stripped.lower().startswith("tenhou.net")):
         return None
-    query = text.find("?")
+    lead = len(text) - len(text.lstrip())
+    start = text.index("://") + 3 if "://" in text else lead
+    host_end = min((i for i in (text.find(c, start) for c in "/?#") if i >= 0), default=len(text))
+    host = text[start:host_end]
+    if host.lower() not in ("tenhou.net", "www.tenhou.net"):
+        raise NotationError(f"a link to {host!r}; expected a tenhou.net/2/?q=… link", text, start + 1)
+    query = text.find("?", host_end)
     end = text.find("#", query + 1) if query >= 0 else -1
     end = len(text) if end < 0 else end
-    start = query + 1
-    for part in text[start:end].split("&") if query >= 0 else ():
+    at = query + 1
+    for part in text[at:end].split("&") if query >= 0 else ():
         if part.startswith("q="):
-            return _percent_decoded(text, start + 2, start + len(part))
-        start += len(part) + 1
-    where = query + 1 if query >= 0 else len(text) + 1
-    raise NotationError("expected a tenhou.net/2/?q=… link with the hand after 'q='", text, where)
+            return _percent_decoded(text, at + 2, at + len(part))
+        at += len(part) + 1
+    column = query + 1 if query >= 0 else len(text) + 1
+    raise NotationError("expected a tenhou.net/2/?q=… link with the hand after 'q='", text, column)
 
 
 def _percent_decoded(text: str, start: int, end: int) -> tuple[str, list[int]]:
@@ -240,6 +249,8 @@ def _scan_link(text: str, value: str, columns: list[int]) -> list[Token]:
             columns[column - 1] if column <= len(columns) else (columns[-1] + 1 if columns else len(text) + 1)
         )
 
+    if not value.strip():
+        raise NotationError(f"empty hand after 'q='; expected tiles such as {_EXAMPLE}", text, at(1))
     try:
         tokens = scan(value, TENHOU)
     except NotationError as err:

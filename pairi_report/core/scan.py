@@ -34,6 +34,7 @@ UNICODE_TILES: dict[str, int] = {
 }
 _UNICODE_OTHER = {chr(c) for c in range(0x1F022, 0x1F02C)}  # flowers, seasons, joker, back
 _VARIATION_SELECTORS = "\ufe0e\ufe0f"
+MAX_TEXT = 1024  # characters: any hand, link or list of seen tiles fits many times over
 HONOUR_LETTERS = "ESWNPFC"  # in tile order 27..33: East South West North White(P) Green(F) Red(C)
 FLOWER_LETTERS = "abcdefgh"  # 梅兰竹菊春夏秋冬
 
@@ -77,6 +78,14 @@ TENHOU = Grammar(
     honour_names="East South West North White Green Red",
     expected="expected digits followed by m, p, s or z, a tile character, or '['",
 )
+
+
+def check_length(text: str) -> None:
+    """Refuse a text longer than any hand could be written, before reading any of it."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"{len(text)} characters is too long for a hand; expected at most {MAX_TEXT}", text, MAX_TEXT + 1
+        )
 
 
 def scan(text: str, grammar: Grammar, start: int = 0, end: int | None = None) -> list[Token]:

@@ -63,9 +63,9 @@ def meld_slots(meld: Meld) -> list[Slot]:
         return [Slot(claimed, sideways=True)] + [Slot(n) for n in names]
     added = source >= 5
     seat = source - 4 if added else source
-    position = {1: 0, 2: 1, 3: len(names) - 1}[seat]
-    if added:
+    if added:  # the fourth tile lies on the claimed one, so the row itself shows three
         names = names[:3]
+    position = {1: 0, 2: 1, 3: len(names) - 1}[seat]
     slots = [Slot(n, sideways=(i == position)) for i, n in enumerate(names)]
     if added:
         slots.insert(position + 1, Slot(names[position], sideways=True, stacked=True))

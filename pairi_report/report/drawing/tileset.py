@@ -6,6 +6,7 @@ A downloaded set that lacks a picture falls back to the built-in one.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,9 +14,14 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from ...core.errors import PairiError
 from ..resources import data_dir
 
 W, H = 36, 48  # the 1x tile size
+# A downloaded tile picture is a small image: these bounds are checked before any pixel is decoded.
+MAX_PICTURE_BYTES = 4 << 20
+MAX_PICTURE_SIDE = 2048
+PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP")
 WILD_SUFFIX = "-wild"
 BADGE_RED = (196, 32, 38, 255)
 BADGE_GOLD = (236, 186, 40, 255)
@@ -112,8 +118,7 @@ def _load(tiles: TileSet, name: str, scale: int, sideways: bool) -> Image.Image:
     if user is None:
         with Image.open(tiles.builtin_file(name, scale, sideways)) as img:
             return img.convert("RGBA")
-    with Image.open(user) as img:
-        face = _on_front(tiles, img.convert("RGBA"))
+    face = _on_front(tiles, open_picture(user))
     fitted = face.resize((W * scale, H * scale), Image.Resampling.LANCZOS)
     return fitted.transpose(Image.Transpose.ROTATE_90) if sideways else fitted
 
@@ -123,10 +128,33 @@ def _on_front(tiles: TileSet, face: Image.Image) -> Image.Image:
     front = tiles.folder / "Front.png" if tiles.folder and tiles.naming == "fluffystuff" else None
     if front is None or not front.is_file():
         return face
-    with Image.open(front) as img:
-        base = img.convert("RGBA")
+    base = open_picture(front)
     base.alpha_composite(face.resize(base.size, Image.Resampling.LANCZOS))
     return base
+
+
+class PictureError(PairiError):
+    """A downloaded tile picture that cannot be used: too big, not a picture, or broken."""
+
+
+def open_picture(path: Path) -> Image.Image:
+    """Read a downloaded picture as RGBA, checking its size and format before decoding any pixel."""
+    expected = f"expected a {', '.join(PICTURE_FORMATS)} picture of at most {MAX_PICTURE_SIDE} pixels a side"
+    try:
+        if path.stat().st_size > MAX_PICTURE_BYTES:
+            raise PictureError(f"tile picture {str(path)!r} is over {MAX_PICTURE_BYTES >> 20} MB; {expected}")
+        with warnings.catch_warnings():  # the size is checked below, before any pixel is decoded
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img = Image.open(path, formats=PICTURE_FORMATS)
+        with img:
+            if max(img.size) > MAX_PICTURE_SIDE:
+                width, height = img.size
+                raise PictureError(f"tile picture {str(path)!r} is {width}x{height} pixels; {expected}")
+            return img.convert("RGBA")
+    except PictureError:
+        raise
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as err:
+        raise PictureError(f"tile picture {str(path)!r} cannot be read ({err}); {expected}") from None
 
 
 @lru_cache(maxsize=256)

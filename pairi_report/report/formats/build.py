@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ...batch.lines import Line, Problem
 from ...batch.summary import Summary
@@ -33,6 +34,7 @@ class Options:
     fragment: bool = False  # HTML to embed: no <html> or <head>, every style scoped
     lang: str = "en"  # en, zh or ja
     paper: str = "A4"  # A4 or letter, for print and PDF
+    work: Path | None = None  # where PDF printing keeps its work files (the output's staging folder)
 
     @property
     def inline(self) -> bool:
@@ -129,7 +131,7 @@ def quiz_files(entries: Iterable[tuple[Line, Analysis]], options: Options) -> di
 def _finish(stem: str, page: str, options: Options, files: dict[str, bytes]) -> dict[str, bytes]:
     """Return the files of an HTML page: with its pictures, without them when inline, or as a PDF."""
     if options.fmt == "pdf":
-        return {f"{stem}.pdf": print_pdf(page)}
+        return {f"{stem}.pdf": print_pdf(page, options.work)}
     if options.inline:
         return {f"{stem}.html": page.encode("utf-8")}
     files[f"{stem}.html"] = page.encode("utf-8")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import markdown as markdown_lib
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -30,7 +30,6 @@ from ..resources import data_dir
 from ..views.quiz import QuizView
 from ..views.tiles import Strip
 from ..views.view import ReportView
-from .files import write_atomic
 
 # Inline Markdown only needs these escaped (headings, lists and tables never start in user text here).
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
@@ -47,6 +46,15 @@ def md_code(text: str) -> str:
     ticks = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def md_cell_code(text: str) -> str:
+    """Return text as code inside a Markdown table cell, in HTML: a '|' (even in a code span) ends a cell.
+
+    The pipe is written as an entity, which every Markdown flavour shows as '|' and none reads as a cell
+    border (GitHub's escaped ``\\|`` shows its backslash elsewhere).
+    """
+    return "<code>" + html.escape(text, quote=False).replace("|", "&#124;") + "</code>"
 
 
 def markdown_html(text: str) -> Markup:
@@ -67,6 +75,7 @@ def environment() -> Environment:
     )
     env.filters["md_escape"] = md_escape
     env.filters["md_code"] = md_code
+    env.filters["md_cell_code"] = md_cell_code
     env.filters["markdown"] = markdown_html
     env.filters["svg"] = chart_svg
     return env
@@ -182,8 +191,3 @@ def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> di
 def _size(pictures: Pictures) -> tuple[int, int]:
     """Return the display size of one tile, in CSS pixels."""
     return W * pictures.display, H * pictures.display
-
-
-def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
-    """Write every file atomically inside the folder, in a stable order."""
-    return [write_atomic(folder, name, data) for name, data in sorted(files.items())]

@@ -118,11 +118,9 @@ def _available(left: list[int]) -> int:
 
 
 def _discard(tile: int, shanten: int, mask: int, left: list[int]) -> Discard:
-    """Return one discard row; the discarded tile becomes one more unseen copy of itself."""
-    copies = list(left)
-    copies[tile] += 1
-    mask &= _available(copies)
-    return Discard(tile, False, shanten, mask, sum(copies[t] for t in tiles_of(mask)))
+    """Return one discard row, counting copies as riichi does: the discarded tile lies in the river."""
+    mask &= _available(left)
+    return Discard(tile, False, shanten, mask, sum(left[t] for t in tiles_of(mask)))
 
 
 def _wait_value(hand: GBHand, tile: int, options: Options) -> WaitValue:

@@ -51,7 +51,7 @@ from functools import cached_property
 from ...core.errors import IllegalHandError, NotationError
 from ...core.meld import Meld
 from ...core.notation import Hand
-from ...core.scan import FLOWER_LETTERS, HONOUR_LETTERS, Grammar, Token, check_copies, scan
+from ...core.scan import FLOWER_LETTERS, HONOUR_LETTERS, Grammar, Token, check_copies, check_length, scan
 
 HAND_SIZE = 14
 MAX_MELDS = 4
@@ -161,6 +161,7 @@ def tile_order(tile: int) -> int:
 
 def parse_gb(text: str) -> GBHand:
     """Parse a GB hand strictly; raise ``NotationError`` naming the column on any problem."""
+    check_length(text)
     parts = _split(text)
     tokens = scan(text, GRAMMAR, *parts[0])
     if not tokens:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ...core.errors import NotationError
 from ...core.notation import Hand
+from ...core.scan import check_length
 from ...core.tiles import parse_tile
 from ...engine.combine import FORMS
 from ...engine.position import Position
@@ -90,6 +91,7 @@ class RiichiRules:
 def wild_kind(name: str) -> int:
     """Parse one wild kind such as ``7z``."""
     try:
+        check_length(name)
         return parse_tile(name.strip())
     except NotationError as err:
         raise NotationError(f"wild tile {name!r}: {err.message}", name, err.column) from None
