@@ -1,0 +1,79 @@
+"""A run killed at any moment leaves the previous output whole; the next run leaves nothing behind.
+
+A report is written into a staging folder beside ``-o`` and swapped in at the end, so after SIGKILL the
+output folder holds the complete previous output or the complete new one.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pairi_report.core.sampling import random_hands
+from pairi_report.report.formats.files import MANIFEST
+
+KILLS = 10
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    """Return every file of a folder, relative path to bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def _command(batch: Path, out: Path, fmt: str) -> list[str]:
+    """Return the command line of one run."""
+    return [sys.executable, "-m", "pairi_report", str(batch), "-f", fmt, "-o", str(out), "--quiet"]
+
+
+def _run(batch: Path, out: Path, fmt: str) -> float:
+    """Run to the end; return how long it took."""
+    start = time.perf_counter()
+    subprocess.run(_command(batch, out, fmt), capture_output=True, check=False, timeout=600)
+    return time.perf_counter() - start
+
+
+def _leftovers(tmp_path: Path) -> list[str]:
+    """Return staging folders and temporary files anywhere under the test's folder."""
+    found = tmp_path.rglob("*")
+    return [
+        p.name for p in found if (".pairi-" in p.name and p.name != MANIFEST) or p.name.startswith(".tmp-")
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("fmt", "hands"), [("html", 2_000), ("jsonl", 150_000)])
+def test_a_killed_run_leaves_the_previous_output_whole(tmp_path: Path, fmt: str, hands: int) -> None:
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    old.write_text("\n".join(random_hands(41, hands)) + "\n", encoding="utf-8")
+    new.write_text("\n".join(random_hands(42, hands // 2)) + "\n", encoding="utf-8")  # fewer: stale pages
+    out = tmp_path / "out"
+    _run(new, out, fmt)
+    after = _snapshot(out)
+    _run(old, out, fmt)
+    before = _snapshot(out)
+    took = _run(new, tmp_path / "timing", fmt)
+    rng = random.Random(7)
+    outcomes = []
+    for _ in range(KILLS):
+        child = subprocess.Popen(
+            _command(new, out, fmt), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        time.sleep(rng.uniform(0.05, took))
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        state = _snapshot(out)
+        assert state in (before, after), "the output folder is neither the old output nor the new one"
+        outcomes.append("new" if state == after else "old")
+        if state == after:
+            _run(old, out, fmt)  # back to the old output, to be killed over again
+    _run(new, out, fmt)
+    assert _snapshot(out) == after
+    assert _leftovers(tmp_path) == []
+    assert "old" in outcomes  # some kills did land before the swap
