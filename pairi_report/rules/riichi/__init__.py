@@ -1,0 +1,1 @@
+"""立直 Riichi rules: hand values."""
