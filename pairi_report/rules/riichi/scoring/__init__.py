@@ -9,17 +9,21 @@ from .points import Payment
 from .situation import Situation, check_situation, parse_situation
 from .tables import ScoredYaku
 from .value import Dora, HandValue, NotAWinError, score
+from .waits import NotThirteenError, WaitValue, wait_values
 
 __all__ = [
     "DEFAULT",
     "Dora",
     "HandValue",
     "NotAWinError",
+    "NotThirteenError",
     "Options",
     "Payment",
     "ScoredYaku",
     "Situation",
     "check_situation",
     "parse_situation",
+    "WaitValue",
     "score",
+    "wait_values",
 ]
