@@ -40,8 +40,6 @@ from .value import HandValue, score
 NO_YAKU_OPEN = "no yaku: cannot win"
 NO_YAKU_DAMA = "no yaku: riichi or tsumo needed"
 FURITEN = "furiten: ron is impossible"
-_TSUMO_ONLY = {"haitei": False, "rinshan": False, "tenhou": False, "chiihou": False}
-_RON_ONLY = {"houtei": False, "chankan": False}
 
 
 class NotThirteenError(PairiError, ValueError):
@@ -112,8 +110,8 @@ Variants = tuple[Situation, Situation, Situation | None, Situation | None]
 
 def _situations(s: Situation, closed: bool) -> Variants:
     """Return the situations of ron, tsumo, and riichi ron and tsumo (None unless closed, not in riichi)."""
-    ron = replace(s, tsumo=False, **_TSUMO_ONLY)
-    tsumo = replace(s, tsumo=True, **_RON_ONLY)
+    ron = replace(s, tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
+    tsumo = replace(s, tsumo=True, houtei=False, chankan=False)
     if not closed or s.in_riichi:
         return ron, tsumo, None, None
     # A riichi comes after the first draw: no tenhou or chiihou with it.
@@ -132,14 +130,15 @@ def _wait(
     """Score one wait every way and note what the player must know."""
     hand = with_tile(hand13, tile)
     ron_s, tsumo_s, riichi_ron_s, riichi_tsumo_s = variants
-    ron = score(hand, tile, ron_s, options)
+    ron: HandValue | None = score(hand, tile, ron_s, options)
     tsumo = score(hand, tile, tsumo_s, options)
     riichi_ron = None if riichi_ron_s is None else score(hand, tile, riichi_ron_s, options)
     riichi_tsumo = None if riichi_tsumo_s is None else score(hand, tile, riichi_tsumo_s, options)
     notes = []
-    if not closed and not ron.can_win and not tsumo.can_win:
+    dama = ron is not None and ron.can_win
+    if not closed and not dama and not tsumo.can_win:
         notes.append(NO_YAKU_OPEN)
-    if closed and not ron.can_win:
+    if closed and not dama:
         notes.append(NO_YAKU_DAMA)
     if furiten:
         notes.append(FURITEN)
