@@ -23,8 +23,11 @@ from mahjong.meld import Meld as TheirMeld
 
 from pairi_report.core.notation import Hand
 from pairi_report.core.tiles import FIVES, SUITS
+from pairi_report.rules.riichi.scoring.candidates import evaluate, hand_yaku, prepare, readings
+from pairi_report.rules.riichi.scoring.options import DEFAULT
 from pairi_report.rules.riichi.scoring.situation import Situation, hand_problem, parse_situation
-from pairi_report.rules.riichi.scoring.value import HandValue
+from pairi_report.rules.riichi.scoring.tables import totals
+from pairi_report.rules.riichi.scoring.value import HandValue, score
 
 TENHOU = OptionalRules(
     has_open_tanyao=True,
@@ -174,6 +177,41 @@ def ours(value: HandValue) -> Summary | str:
     return Summary(
         value.han, value.fu, frozenset(y.id for y in value.yaku), (d.dora + d.nuki, d.red, d.ura), points
     )
+
+
+def compare(deal: Deal) -> tuple[Summary | str, Summary | str]:
+    """Return our summary and the oracle's for one deal."""
+    hand = Hand.parse(deal.hand)
+    situation = parse_situation(deal.situation)
+    return ours(score(hand, deal.win, situation)), theirs(hand, deal.win, situation)
+
+
+# The documented reasons two summaries may differ, each re-derived from the hand by ``explain``.
+TIE = "tie: another reading of equal points, han and fu with other yaku (each keeps its first)"
+
+
+def explain(deal: Deal, mine: Summary | str, theirs: Summary | str) -> str | None:
+    """Return the documented reason for a disagreement, re-derived from the hand; None if there is none.
+
+    A tie: both keep a reading of the same han, fu, dora and points but list other yaku, and one of
+    our own readings has exactly their yaku at that value (we keep the first such reading found,
+    they the one with the most fu before rounding).
+    """
+    if not (isinstance(mine, Summary) and isinstance(theirs, Summary)):
+        return None
+    if (mine.han, mine.fu, mine.dora, mine.points) != (theirs.han, theirs.fu, theirs.dora, theirs.points):
+        return None
+    hand, situation = Hand.parse(deal.hand), parse_situation(deal.situation)
+    prepared = prepare(hand, deal.win, situation, DEFAULT)
+    assert prepared is not None
+    found = hand_yaku(prepared)
+    for facts in readings(prepared):
+        candidate = evaluate(facts, found, prepared.dora_total)
+        variant = (0 if prepared.closed else 2) + DEFAULT.double_yakuman
+        ids = frozenset(y.id for y in totals(candidate.found, variant).yaku)
+        if ids == theirs.yaku and (candidate.han, candidate.fu) == (theirs.han, theirs.fu):
+            return TIE
+    return None
 
 
 # --- Random winning hands ----------------------------------------------------------------------------
@@ -365,6 +403,8 @@ def _situation(rng: random.Random, hand: Hand, win: int) -> str:
     if "riichi" in words or "double-riichi" in words:
         words.append("ura=" + ",".join(_name(rng.randrange(34)) for _ in words[-1].split(",")))
     words += [f"honba={rng.choice((0, 0, 1, 2))}", f"sticks={rng.choice((0, 0, 1, 2))}"]
+    if rng.random() < 0.03:
+        words.append(f"nuki={rng.randrange(1, 3)}")
     return " ".join(w for w in words if w != "tsumo" or words.count("tsumo") == 1)
 
 
