@@ -40,13 +40,16 @@ _new = tuple.__new__  # builds a named tuple without its Python-level __new__
 CLOSED, NO_MELDS, CHIITOITSU_GATE, KOKUSHI_GATE = (
     GATE[g] for g in ("closed", "no_melds", "chiitoitsu", "kokushi")
 )
-CHOWS, THREE_CHOWS, PEIKOU, OUTSIDE, PINFU_SHAPE = (
-    GATE[g] for g in ("chows", "three_chows", "peikou", "outside", "pinfu_shape")
+CHOWS, THREE_CHOWS, OUTSIDE, PINFU_SHAPE = (
+    GATE[g] for g in ("chows", "three_chows", "outside", "pinfu_shape")
 )
-PUNGS, THREE_PUNGS, FOUR_PUNGS, THREE_ANKOU, THREE_KONGS, DRAGON_PUNG, WIND_PUNG = (
-    GATE[g]
-    for g in ("pungs", "three_pungs", "four_pungs", "three_ankou", "three_kongs", "dragon_pung", "wind_pung")
+PUNGS, THREE_PUNGS, FOUR_PUNGS, DRAGON_PUNG, WIND_PUNG = (
+    GATE[g] for g in ("pungs", "three_pungs", "four_pungs", "dragon_pung", "wind_pung")
 )
+# By the number of pairs of identical chows, of concealed pungs, and of kongs.
+_PEIKOU_GATES = (0, GATE["one_peikou"], GATE["two_peikou"])
+_ANKOU_GATES = (0, 0, 0, GATE["three_ankou"], GATE["four_ankou"])
+_KONG_GATES = (0, 0, 0, GATE["three_kongs"], GATE["four_kongs"])
 _PUNG_GATES = (0, PUNGS, PUNGS, PUNGS | THREE_PUNGS, PUNGS | THREE_PUNGS | FOUR_PUNGS)
 _CHOW_GATES = (0, CHOWS, CHOWS, CHOWS | THREE_CHOWS, CHOWS | THREE_CHOWS)
 # By the number of chows and of pungs, and by the honour pungs (bits 0-6 = East ... Red).
@@ -168,13 +171,11 @@ def _regular(h: HandFacts) -> list[Facts]:
         outside = chows > 0 and a.outside and b.outside and c.outside and m.outside
         set_fu = a.pung_fu + b.pung_fu + c.pung_fu + d.pung_fu + m.fu
         plain = chows == 4 and not h.pair_fu[pair]
-        gates = h.gates | _COUNT_GATES[chows][pungs] | _HONOUR_GATES[pung_mask >> 27]
+        gates = h.gates | _COUNT_GATES[chows][pungs] | _HONOUR_GATES[pung_mask >> 27] | _KONG_GATES[m.kongs]
         if peikou:
-            gates |= PEIKOU
+            gates |= _PEIKOU_GATES[peikou]
         if outside:
             gates |= OUTSIDE
-        if m.kongs >= 3:
-            gates |= THREE_KONGS
         for wait, block, lost in combo[suit].places[rank]:
             # A pung completed on a discard is an open pung: fewer fu, and not concealed.
             if ron and wait == SHANPON:
@@ -182,7 +183,7 @@ def _regular(h: HandFacts) -> list[Facts]:
             else:
                 concealed, fu = ankou, set_fu
             shape = plain and wait == RYANMEN
-            g = gates | (PINFU_SHAPE if shape else 0) | (THREE_ANKOU if concealed >= 3 else 0)
+            g = gates | _ANKOU_GATES[concealed] | (PINFU_SHAPE if shape else 0)
             out.append(_new(Facts, (
                 h, REGULAR, chows, pungs, m.kongs, concealed, chow_mask, pung_mask, peikou, pair, wait,
                 outside, shape, fu, combo, block + 9 * suit, g,
@@ -192,9 +193,8 @@ def _regular(h: HandFacts) -> list[Facts]:
 
 def hand_yaku(h: HandFacts) -> int:
     """Return the yaku of the whole hand (situation and tiles held), a bit each."""
-    found = 0
-    run = HAND_ENTRIES.get(h.gates)
-    for e in hand_entries(h.gates) if run is None else run:
+    found, run = HAND_ENTRIES.get(h.gates) or hand_entries(h.gates)
+    for e in run:
         if e.predicate(h):
             found |= e.bit
     return found
@@ -202,9 +202,9 @@ def hand_yaku(h: HandFacts) -> int:
 
 def evaluate(f: Facts, hand_found: int, dora: int) -> Candidate:
     """Run the reading's yaku and count its han (dora included when they count) and fu."""
-    found = hand_found
-    run = READING_ENTRIES.get(f.gates)
-    for e in reading_entries(f.gates) if run is None else run:
+    sure, run = READING_ENTRIES.get(f.gates) or reading_entries(f.gates)
+    found = hand_found | sure
+    for e in run:
         if e.predicate(f):
             found |= e.bit
     if not found:

@@ -56,11 +56,14 @@ GATES = (
     "pungs",  # the reading has a pung or a kong
     "three_pungs",  # ... three or more
     "four_pungs",  # ... four
-    "three_ankou",  # three or more concealed pungs or kongs
-    "three_kongs",  # three or more kongs
+    "three_ankou",  # three concealed pungs or kongs
+    "four_ankou",  # four
+    "three_kongs",  # three kongs
+    "four_kongs",  # four
     "dragon_pung",  # a pung or kong of dragons
     "wind_pung",  # a pung or kong of winds
-    "peikou",  # two identical concealed chows
+    "one_peikou",  # one pair of identical concealed chows
+    "two_peikou",  # two pairs
     "outside",  # every set and the pair hold a terminal or an honour, with a chow
     "pinfu_shape",  # four chows, a pair worth no fu, a two-sided wait
     "chiitoitsu",  # the reading is seven pairs

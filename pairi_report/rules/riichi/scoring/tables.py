@@ -6,8 +6,9 @@ never called. The records a scored hand lists are made here once, for the closed
 and with and without double yakuman.
 
 >>> from .facts import GATE
->>> [e.spec.id for e in hand_entries(GATE["riichi"] | GATE["closed"] | GATE["tsumo"])]
-['riichi', 'menzen_tsumo']
+>>> sure, run = hand_entries(GATE["riichi"] | GATE["closed"] | GATE["tsumo"] | GATE["no_orphans"])
+>>> [e.spec.id for e in entries() if sure & e.bit], [e.spec.id for e in run]
+(['riichi', 'menzen_tsumo'], ['tanyao'])
 """
 
 from __future__ import annotations
@@ -76,6 +77,13 @@ def _entry(index: int, spec: YakuSpec) -> Entry:
     return Entry(index, spec, predicates[spec.id], han, units, items, 1 << index)
 
 
+class Selection(NamedTuple):
+    """The yaku a set of gates decides: those it makes sure (a bit each), those a predicate must settle."""
+
+    sure: int
+    run: tuple[Entry, ...]
+
+
 class Totals(NamedTuple):
     """What a set of yaku found comes to: han, yakuman, and the records to list (yakuman alone if any)."""
 
@@ -87,25 +95,27 @@ class Totals(NamedTuple):
 # The entries to run for each set of gates met so far, and the totals of each set of yaku found: plain
 # dicts, read inline by the scorer (``HAND_ENTRIES.get(gates) or hand_entries(gates)``) at half the
 # cost of a call through ``functools.cache``. The functions fill them.
-HAND_ENTRIES: dict[int, tuple[Entry, ...]] = {}
-READING_ENTRIES: dict[int, tuple[Entry, ...]] = {}
+HAND_ENTRIES: dict[int, Selection] = {}
+READING_ENTRIES: dict[int, Selection] = {}
 TOTALS: dict[int, Totals] = {}
 
 
-def hand_entries(gates: int) -> tuple[Entry, ...]:
-    """Return the hand-scope entries whose needs the gate bits meet."""
-    found = HAND_ENTRIES[gates] = tuple(
-        e for e in entries() if e.spec.scope == "hand" and not e.spec.needs & ~gates
-    )
+def hand_entries(gates: int) -> Selection:
+    """Return what the gate bits decide of the hand-scope yaku: the sure ones, and those to run."""
+    found = HAND_ENTRIES[gates] = _select("hand", gates)
     return found
 
 
-def reading_entries(gates: int) -> tuple[Entry, ...]:
-    """Return the reading-scope entries whose needs the gate bits meet."""
-    found = READING_ENTRIES[gates] = tuple(
-        e for e in entries() if e.spec.scope == "reading" and not e.spec.needs & ~gates
-    )
+def reading_entries(gates: int) -> Selection:
+    """Return what the gate bits decide of the reading-scope yaku: the sure ones, and those to run."""
+    found = READING_ENTRIES[gates] = _select("reading", gates)
     return found
+
+
+def _select(scope: str, gates: int) -> Selection:
+    """Return the bits of the exact yaku whose needs are met, and the other entries whose needs are."""
+    met = [e for e in entries() if e.spec.scope == scope and not e.spec.needs & ~gates]
+    return Selection(sum(e.bit for e in met if e.spec.exact), tuple(e for e in met if not e.spec.exact))
 
 
 def totals(found: int, variant: int) -> Totals:

@@ -54,6 +54,7 @@ class YakuSpec:
     yakuman: bool = False
     double: bool = False  # worth two yakuman under Options.double_yakuman
     excludes: tuple[str, ...] = ()
+    exact: bool = False  # the needs are also enough: the yaku holds whenever they are met
 
 
 @cache
@@ -77,6 +78,7 @@ def _spec(entry: dict[str, Any]) -> YakuSpec:
         entry.get("yakuman", False),
         entry.get("double", False),
         tuple(entry.get("excludes", ())),
+        entry.get("exact", False),
     )
 
 
@@ -190,6 +192,8 @@ def ryuuiisou(h: HandFacts) -> bool:
 def _nine_gates(h: HandFacts) -> int:
     """Return 2 for 純正九蓮宝燈, 1 for 九蓮宝燈, else 0: 1112345678999 of one suit and one more tile."""
     suit = h.tiles[0] // 9 * 9
+    if h.melds or suit == 27 or h.tiles[-1] >= suit + 9:
+        return 0
     counts = [0] * 9
     for t in h.tiles:
         counts[t - suit] += 1
