@@ -34,7 +34,7 @@ from .options import Options
 from .points import basic_points, points_total
 from .readings import EMPTY_PART, MELDLESS, PARTS, SuitSplit, melds_part, part_of
 from .situation import Situation, pair_fu_table
-from .tables import HAND_ENTRIES, READING_ENTRIES, TOTALS, hand_entries, reading_entries, totals
+from .tables import HAND_ENTRIES, READING_ENTRIES, TOTALS, ScoredYaku, hand_entries, reading_entries, totals
 
 _new = tuple.__new__  # builds a named tuple without its Python-level __new__
 CLOSED, NO_MELDS, CHIITOITSU_GATE, KOKUSHI_GATE = (
@@ -65,6 +65,7 @@ class Candidate(NamedTuple):
     han: int  # dora included when they count
     fu: int
     yakuman: int  # how many yakuman
+    yaku: tuple[ScoredYaku, ...]  # the records to list
 
 
 def prepare(hand: Hand, win_tile: int, situation: Situation, options: Options) -> HandFacts | None:
@@ -208,11 +209,11 @@ def evaluate(f: Facts, hand_found: int, dora: int) -> Candidate:
         if e.predicate(f):
             found |= e.bit
     if not found:
-        return _new(Candidate, (f, 0, 0, fu_of(f), 0))
+        return _new(Candidate, (f, 0, 0, fu_of(f), 0, ()))
     h = f.hand
     variant = (0 if h.closed else 2) + h.options.double_yakuman
     t = TOTALS.get(found << 2 | variant) or totals(found, variant)
-    return _new(Candidate, (f, found, t.han if t.yakuman else t.han + dora, fu_of(f), t.yakuman))
+    return _new(Candidate, (f, found, t.han if t.yakuman else t.han + dora, fu_of(f), t.yakuman, t.yaku))
 
 
 def priority(c: Candidate) -> tuple[int, int, int, int]:

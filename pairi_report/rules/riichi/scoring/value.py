@@ -20,7 +20,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any
 
 from ....core.errors import PairiError
@@ -32,7 +32,7 @@ from .fu import FuItem, block_text, chow_text, fu_items
 from .options import DEFAULT, Options
 from .points import Payment, basic_points, payment
 from .situation import Situation
-from .tables import ScoredYaku, totals
+from .tables import ScoredYaku
 
 
 class NotAWinError(PairiError, ValueError):
@@ -58,10 +58,17 @@ class Dora:
         return {"dora": self.dora, "red": self.red, "ura": self.ura, "nuki": self.nuki}
 
 
-@cache
+# One shared record per set of dora counts: the scorer reads it inline (a dict read).
+DORA_RECORDS: dict[tuple[int, int, int, int], Dora] = {}
+
+
 def dora_record(dora: int, red: int, ura: int, nuki: int) -> Dora:
     """Return the (shared) record of some dora counts."""
-    return Dora(dora, red, ura, nuki)
+    key = (dora, red, ura, nuki)
+    record = DORA_RECORDS.get(key)
+    if record is None:
+        record = DORA_RECORDS[key] = Dora(dora, red, ura, nuki)
+    return record
 
 
 NO_DORA = dora_record(0, 0, 0, 0)
@@ -141,9 +148,8 @@ def score(hand: Hand, win_tile: int, situation: Situation, options: Options = DE
     if not best.found:
         return _hand_value(0, best.fu, (), NO_DORA, None, 0, situation, best.facts)
     basic, limit = basic_points(best.han, best.fu, best.yakuman, options)
-    yaku = totals(best.found, (0 if best.facts.hand.closed else 2) + options.double_yakuman).yaku
-    dora = NO_DORA if best.yakuman else dora_record(*prepared.dora)
-    return _hand_value(best.han, best.fu, yaku, dora, limit, basic, situation, best.facts)
+    dora = NO_DORA if best.yakuman else DORA_RECORDS.get(prepared.dora) or dora_record(*prepared.dora)
+    return _hand_value(best.han, best.fu, best.yaku, dora, limit, basic, situation, best.facts)
 
 
 def _hand_value(
