@@ -131,7 +131,7 @@ def readings(h: HandFacts) -> list[Facts]:
     out = _regular(h) if a.has_pair + b.has_pair + c.has_pair + d.has_pair == 1 else []
     if h.gates & NO_MELDS:
         tiles = h.tiles
-        if tiles[0::2] == tiles[1::2] and h.kinds.bit_count() == 7:
+        if h.kinds.bit_count() == 7 and tiles[0::2] == tiles[1::2]:
             out.append(_special(h, CHIITOITSU, -1, CHIITOITSU_GATE))
         elif h.kinds == ORPHANS:
             pair = next(tiles[i] for i in range(13) if tiles[i] == tiles[i + 1])

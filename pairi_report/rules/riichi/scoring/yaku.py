@@ -315,15 +315,10 @@ def seat_wind(f: Facts) -> bool:
     return bool(f.pung_mask & BIT[f.hand.situation.seat_tile])
 
 
-def _count(mask: int) -> int:
-    """Return the number of set bits."""
-    return mask.bit_count()
-
-
 @reading_yaku("shousangen")
 def shousangen(f: Facts) -> bool:
     """小三元: two dragon pungs and a dragon pair."""
-    return _count(f.pung_mask & DRAGONS) == 2 and f.pair >= 31
+    return (f.pung_mask & DRAGONS).bit_count() == 2 and f.pair >= 31
 
 
 @reading_yaku("chiitoitsu")
@@ -378,7 +373,7 @@ def daisangen(f: Facts) -> bool:
 @reading_yaku("shousuushii")
 def shousuushii(f: Facts) -> bool:
     """小四喜: three wind pungs and a wind pair."""
-    return _count(f.pung_mask & WINDS) == 3 and 27 <= f.pair <= 30
+    return (f.pung_mask & WINDS).bit_count() == 3 and 27 <= f.pair <= 30
 
 
 @reading_yaku("daisuushii")
