@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from peers_value import random_winning_hands
 
-from pairi_report.core.errors import PairiError
+from pairi_report.core.errors import NotationError, PairiError
 from pairi_report.core.notation import Hand
 from pairi_report.rules.riichi.scoring import HandValue, NotAWinError, Situation, parse_situation, score
 from pairi_report.rules.riichi.scoring.candidates import evaluate, hand_yaku, prepare, readings
@@ -135,3 +135,21 @@ def test_the_scorer_imports_only_core_engine_and_the_standard_library() -> None:
                 names = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                 for name in names:
                     assert name and name.split(".")[0] in STANDARD, (path.name, name)
+
+
+@pytest.mark.parametrize(
+    ("hand", "situation", "message", "column"),
+    [
+        ("[234m,1]567m3458p678s8p", "riichi", "riichi with an open hand", 16),
+        ("[234m,1]567m3458p678s8p", "double-riichi", "double-riichi with an open hand", 16),
+        ("[1111m]123p456s99s78s9s", "seat=E tsumo tenhou", "tenhou with a meld", 22),
+        ("123456m789p2499s3s", "tsumo rinshan", "rinshan without a kong", 22),
+    ],
+)
+def test_score_refuses_flags_the_melds_make_impossible(
+    hand: str, situation: str, message: str, column: int
+) -> None:
+    h = Hand.parse(hand)
+    with pytest.raises(NotationError, match=message) as info:
+        score(h, h.drawn or 0, parse_situation(situation))
+    assert info.value.column == column  # in the canonical text, e.g. 'round=E seat=S riichi ron'

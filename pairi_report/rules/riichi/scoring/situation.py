@@ -119,7 +119,7 @@ class Situation:
         if problem:
             words, message = problem
             text = str(self)
-            raise ImpossibleSituationError(message, text, _column_in(text, words), words)
+            raise ImpossibleSituationError(message, text, column_in(text, words), words)
 
     def __str__(self) -> str:
         words = [f"round={WINDS[self.round_wind]}", f"seat={WINDS[self.seat_wind]}"]
@@ -314,7 +314,7 @@ def _conflict(s: Situation) -> tuple[str, str] | None:
     return None
 
 
-def _column_in(text: str, words: str) -> int:
+def column_in(text: str, words: str) -> int:
     """Return the column of the last of the words (``|``-separated) written in canonical text."""
     return _blame(words, {_canonical_name(w.group()): w.start() + 1 for w in _WORD.finditer(text)})
 
@@ -354,15 +354,11 @@ def hand_problem(
     situation: Situation, hand: Hand, win_tile: int | None
 ) -> tuple[str, str, int | None] | None:
     """Return (word, message, indicator index) of what the hand makes impossible, or None."""
-    open_melds = any(m.source is not None for m in hand.melds)
-    if situation.in_riichi and open_melds:
-        word = "riichi" if situation.riichi else "double_riichi"
-        return word, f"{word.replace('_', '-')} with an open hand; riichi needs a closed hand", None
-    if (situation.tenhou or situation.chiihou) and hand.melds:
-        word = "tenhou" if situation.tenhou else "chiihou"
-        return word, f"{word} with a meld; a first-draw win has no calls and no kan", None
-    if situation.rinshan and not any(m.kind == "kong" for m in hand.melds):
-        return "rinshan", "rinshan without a kong in the hand; expected a kan such as [7777s]", None
+    closed = all(m.source is None for m in hand.melds)
+    kongs = any(m.kind == "kong" for m in hand.melds)
+    problem = meld_problem(situation, closed=closed, melds=bool(hand.melds), kongs=kongs)
+    if problem is not None:
+        return (*problem, None)
     # A 14-tile hand holds the winning tile itself; a 13-tile hand waits for it.
     if situation.chankan and win_tile is not None and hand.all_counts[win_tile] > (hand.tile_count == 14):
         name = tile_name(win_tile)
@@ -372,6 +368,23 @@ def hand_problem(
             None,
         )
     return _fifth_copy(situation, hand)
+
+
+# The flags that a hand's melds can make impossible: meld_problem need not run without them.
+MELD_FLAGS = sum(1 << FLAGS.index(f) for f in ("riichi", "double_riichi", "tenhou", "chiihou", "rinshan"))
+
+
+def meld_problem(situation: Situation, *, closed: bool, melds: bool, kongs: bool) -> tuple[str, str] | None:
+    """Return (word, message) of a flag the hand's melds make impossible, or None."""
+    if situation.in_riichi and not closed:
+        word = "riichi" if situation.riichi else "double_riichi"
+        return word, f"{word.replace('_', '-')} with an open hand; riichi needs a closed hand"
+    if (situation.tenhou or situation.chiihou) and melds:
+        word = "tenhou" if situation.tenhou else "chiihou"
+        return word, f"{word} with a meld; a first-draw win has no calls and no kan"
+    if situation.rinshan and not kongs:
+        return "rinshan", "rinshan without a kong in the hand; expected a kan such as [7777s]"
+    return None
 
 
 def _fifth_copy(situation: Situation, hand: Hand) -> tuple[str, str, int | None] | None:

@@ -27,11 +27,11 @@ from ....core.errors import PairiError
 from ....core.notation import Hand
 from ....core.tiles import tile_name
 from .candidates import best_candidate, dora_counts, prepare
-from .facts import Facts
+from .facts import Facts, HandFacts
 from .fu import FuItem, block_text, chow_text, fu_items
 from .options import DEFAULT, Options
 from .points import Payment, basic_points, payment
-from .situation import Situation
+from .situation import MELD_FLAGS, ImpossibleSituationError, Situation, column_in, meld_problem
 from .tables import ScoredYaku
 
 
@@ -145,6 +145,8 @@ def score(hand: Hand, win_tile: int, situation: Situation, options: Options = DE
     best = None if prepared is None else best_candidate(prepared)
     if prepared is None or best is None:
         raise NotAWinError(_not_a_win(hand, win_tile))
+    if situation.flag_bits & MELD_FLAGS:
+        _check_melds(situation, prepared)
     if not best.found:
         return _hand_value(0, best.fu, (), NO_DORA, None, 0, situation, best.facts)
     basic, limit = basic_points(best.han, best.fu, best.yakuman, options)
@@ -175,6 +177,15 @@ def _hand_value(
 
 
 _object_new = object.__new__
+
+
+def _check_melds(situation: Situation, h: HandFacts) -> None:
+    """Raise at the word of the situation that the hand's melds make impossible (riichi on an open hand)."""
+    problem = meld_problem(situation, closed=h.closed, melds=bool(h.melds), kongs=h.meld_part.kongs > 0)
+    if problem is not None:
+        words, message = problem
+        text = str(situation)
+        raise ImpossibleSituationError(message, text, column_in(text, words), words)
 
 
 def _not_a_win(hand: Hand, win_tile: int) -> str:
