@@ -1,8 +1,9 @@
 """候補 Candidates: every reading of a complete hand, with its yaku, han, fu and points.
 
 ``prepare`` cuts the concealed tiles by suit and gathers what all readings share; ``readings``
-lists each reading with the block its winning tile completes; ``evaluate`` runs the yaku that the
-reading's gates allow and prices it. The scorer keeps the candidate with the highest ``key``.
+lists each reading with the block its winning tile completes; ``evaluate`` finds its yaku (those its
+gates make sure of, and the predicates its gates allow) and counts its han and fu. The scorer keeps
+the candidate that ``priority`` ranks highest.
 
 This is the hot path of every score, so it builds named tuples directly and keeps a hand's yaku as
 one int (a bit per catalogue entry) until the chosen reading is known.

@@ -1,9 +1,10 @@
 """役表 The yaku ready to run: each catalogue entry with its predicate, its han and its result records.
 
-The scorer asks for the entries whose needs a hand (or a reading) meets, by its gate bits; the
-answer is worked out once per distinct set of gates and kept, so a predicate that cannot hold is
-never called. The records a scored hand lists are made here once, for the closed and the open hand
-and with and without double yakuman.
+The scorer asks what a hand's (or a reading's) gate bits decide: the yaku they make sure of (those
+the catalogue marks ``exact``) and the entries whose needs they meet, whose predicates must settle
+the rest. The answer is worked out once per distinct set of gates and kept, so a predicate that
+cannot hold is never called. The records a scored hand lists are made here once, for the closed and
+the open hand and with and without double yakuman.
 
 >>> from .facts import GATE
 >>> sure, run = hand_entries(GATE["riichi"] | GATE["closed"] | GATE["tsumo"] | GATE["no_orphans"])
