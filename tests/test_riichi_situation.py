@@ -65,21 +65,21 @@ BAD = [
     ("riichi riichi", 8, "'riichi' written twice"),
     ("round=E round=S", 9, "'round' written twice"),
     ("tsumo ron", 7, "'ron' after 'tsumo'"),
-    ("ippatsu", 1, "ippatsu without riichi"),
-    ("riichi double-riichi", 8, "riichi and double-riichi together"),
-    ("ron haitei", 5, "haitei on ron"),
-    ("haitei", 1, "haitei on ron"),
-    ("tsumo houtei", 7, "houtei on tsumo"),
-    ("rinshan", 1, "rinshan on ron"),
-    ("tsumo chankan", 7, "chankan on tsumo"),
-    ("tsumo haitei rinshan", 14, "haitei and rinshan together"),
-    ("houtei chankan", 8, "houtei and chankan together"),
-    ("riichi ippatsu tsumo rinshan", 22, "ippatsu and rinshan together"),
-    ("seat=S tsumo tenhou", 14, "tenhou for a non-dealer"),
-    ("seat=E tenhou", 8, "tenhou on ron"),
-    ("seat=E tsumo chiihou", 14, "chiihou for the dealer"),
-    ("seat=E tsumo tenhou riichi", 21, "tenhou with riichi"),
-    ("tsumo chiihou haitei", 15, "chiihou with riichi"),
+    ("ippatsu", 1, "'ippatsu' without riichi"),
+    ("riichi double-riichi", 8, "'riichi' and 'double-riichi' together"),
+    ("ron haitei", 5, "'haitei' on ron"),
+    ("haitei", 1, "'haitei' on ron"),
+    ("tsumo houtei", 7, "'houtei' on tsumo"),
+    ("rinshan", 1, "'rinshan' on ron"),
+    ("tsumo chankan", 7, "'chankan' on tsumo"),
+    ("tsumo haitei rinshan", 14, "'haitei' and 'rinshan' together"),
+    ("houtei chankan", 8, "'houtei' and 'chankan' together"),
+    ("riichi ippatsu tsumo rinshan", 22, "'ippatsu' and 'rinshan' together"),
+    ("seat=S tsumo tenhou", 14, "'tenhou' for a non-dealer"),
+    ("seat=E tenhou", 8, "'tenhou' on ron"),
+    ("seat=E tsumo chiihou", 14, "'chiihou' for the dealer"),
+    ("seat=E tsumo tenhou riichi", 21, "'tenhou' with riichi"),
+    ("tsumo chiihou haitei", 15, "'chiihou' with riichi"),
 ]
 
 
@@ -97,7 +97,7 @@ def test_bad_situations_name_the_word_and_what_was_expected(text: str, column: i
 def test_situations_built_in_code_are_checked_too() -> None:
     with pytest.raises(ImpossibleSituationError) as info:
         Situation(ippatsu=True)
-    assert "ippatsu without riichi" in info.value.message
+    assert "'ippatsu' without riichi" in info.value.message
     assert info.value.text == "round=E seat=S ippatsu ron"
     assert info.value.column == len("round=E seat=S ") + 1
     with pytest.raises(NotationError):
@@ -108,12 +108,12 @@ def test_situations_built_in_code_are_checked_too() -> None:
 HAND_BAD = [
     ("123456m789p2499s3s", None, "dora=9s,9s,9s", 12, "dora indicator 9s would be a fifth 9s"),
     ("123456m789p2499s3s", None, "riichi dora=1z,1z,1z ura=9s,9s,9s", 32, "ura indicator 9s would"),
-    ("123456m789p2499s3s", None, "tsumo rinshan", 7, "rinshan without a kong"),
-    ("123m456p789s11s77z7z", None, "chankan", 1, "chankan on 7z, which the hand holds elsewhere"),
-    ("123456m789p2499s", 26, "chankan", 1, "chankan on 9s"),
-    ("[234m,1]567m3458p678s8p", None, "dora=1m riichi", 9, "riichi with an open hand"),
-    ("[234m,1]567m3458p678s8p", None, "double-riichi", 1, "double-riichi with an open hand"),
-    ("[1111m]123p456s99s78s9s", None, "seat=E tsumo tenhou", 14, "tenhou with a meld"),
+    ("123456m789p2499s3s", None, "tsumo rinshan", 7, "'rinshan' without a kong"),
+    ("123m456p789s11s77z7z", None, "chankan", 1, "'chankan' on 7z, which the hand holds elsewhere"),
+    ("123456m789p2499s", 26, "chankan", 1, "'chankan' on 9s"),
+    ("[234m,1]567m3458p678s8p", None, "dora=1m riichi", 9, "'riichi' with an open hand"),
+    ("[234m,1]567m3458p678s8p", None, "double-riichi", 1, "'double-riichi' with an open hand"),
+    ("[1111m]123p456s99s78s9s", None, "seat=E tsumo tenhou", 14, "'tenhou' with a meld"),
 ]
 
 

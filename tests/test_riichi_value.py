@@ -140,10 +140,10 @@ def test_the_scorer_imports_only_core_engine_and_the_standard_library() -> None:
 @pytest.mark.parametrize(
     ("hand", "situation", "message", "column"),
     [
-        ("[234m,1]567m3458p678s8p", "riichi", "riichi with an open hand", 16),
-        ("[234m,1]567m3458p678s8p", "double-riichi", "double-riichi with an open hand", 16),
-        ("[1111m]123p456s99s78s9s", "seat=E tsumo tenhou", "tenhou with a meld", 22),
-        ("123456m789p2499s3s", "tsumo rinshan", "rinshan without a kong", 22),
+        ("[234m,1]567m3458p678s8p", "riichi", "'riichi' with an open hand", 16),
+        ("[234m,1]567m3458p678s8p", "double-riichi", "'double-riichi' with an open hand", 16),
+        ("[1111m]123p456s99s78s9s", "seat=E tsumo tenhou", "'tenhou' with a meld", 22),
+        ("123456m789p2499s3s", "tsumo rinshan", "'rinshan' without a kong", 22),
     ],
 )
 def test_score_refuses_flags_the_melds_make_impossible(

@@ -22,7 +22,7 @@ The text form is words separated by spaces, in any order:
 >>> parse_situation("ron haitei")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
-pairi_report.core.errors.NotationError: column 5: haitei on ron; haitei is the last tile drawn (tsumo), ...
+pairi_report.core.errors.NotationError: column 5: 'haitei' on ron; haitei is the last tile drawn (tsumo), ...
 """
 
 from __future__ import annotations
@@ -272,36 +272,36 @@ _Rule = tuple[tuple[str, ...], Callable[[Situation], bool], str]
 _FIRST_DRAW = ("double_riichi", "riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
 _RULES: tuple[_Rule, ...] = (
     (("riichi", "double_riichi"), lambda s: s.riichi and s.double_riichi,
-     "riichi and double-riichi together; double-riichi is already a riichi, expected one of them"),
+     "'riichi' and 'double-riichi' together; double-riichi is already a riichi, expected one of them"),
     (("ippatsu",), lambda s: s.ippatsu and not s.in_riichi,
-     "ippatsu without riichi; expected riichi or double-riichi with it"),
+     "'ippatsu' without riichi; expected riichi or double-riichi with it"),
     (("haitei", ""), lambda s: s.haitei and not s.tsumo,
-     "haitei on ron; haitei is the last tile drawn (tsumo), houtei the last discard (ron)"),
+     "'haitei' on ron; haitei is the last tile drawn (tsumo), houtei the last discard (ron)"),
     (("houtei", "tsumo"), lambda s: s.houtei and s.tsumo,
-     "houtei on tsumo; houtei is the last discard (ron), haitei the last tile drawn (tsumo)"),
+     "'houtei' on tsumo; houtei is the last discard (ron), haitei the last tile drawn (tsumo)"),
     (("rinshan", ""), lambda s: s.rinshan and not s.tsumo,
-     "rinshan on ron; rinshan is a win on the tile drawn after a kan, expected tsumo"),
+     "'rinshan' on ron; rinshan is a win on the tile drawn after a kan, expected tsumo"),
     (("chankan", "tsumo"), lambda s: s.chankan and s.tsumo,
-     "chankan on tsumo; chankan robs another player's kan, expected ron"),
+     "'chankan' on tsumo; chankan robs another player's kan, expected ron"),
     (("haitei", "rinshan"), lambda s: s.haitei and s.rinshan,
-     "haitei and rinshan together; the tile after a kan is not the last tile, expected one of them"),
+     "'haitei' and 'rinshan' together; the tile after a kan is not the last tile, expected one of them"),
     (("houtei", "chankan"), lambda s: s.houtei and s.chankan,
-     "houtei and chankan together; a robbed kan is not the last discard, expected one of them"),
+     "'houtei' and 'chankan' together; a robbed kan is not the last discard, expected one of them"),
     (("ippatsu", "rinshan"), lambda s: s.ippatsu and s.rinshan,
-     "ippatsu and rinshan together; the winner's own kan ends ippatsu"),
+     "'ippatsu' and 'rinshan' together; the winner's own kan ends ippatsu"),
     (("tenhou", "seat"), lambda s: s.tenhou and not s.dealer,
-     "tenhou for a non-dealer; tenhou is the dealer's (seat=E) win on the first draw, chiihou the others'"),
+     "'tenhou' for a non-dealer; tenhou is the dealer's (seat=E) win on the first draw, chiihou the others'"),
     (("chiihou", "seat"), lambda s: s.chiihou and s.dealer,
-     "chiihou for the dealer; chiihou is a non-dealer's win on the first draw, tenhou the dealer's"),
+     "'chiihou' for the dealer; chiihou is a non-dealer's win on the first draw, tenhou the dealer's"),
     (("tenhou", ""), lambda s: s.tenhou and not s.tsumo,
-     "tenhou on ron; tenhou is won on the first draw, expected tsumo"),
+     "'tenhou' on ron; tenhou is won on the first draw, expected tsumo"),
     (("chiihou", ""), lambda s: s.chiihou and not s.tsumo,
-     "chiihou on ron; chiihou is won on the first draw, expected tsumo"),
+     "'chiihou' on ron; chiihou is won on the first draw, expected tsumo"),
     (("tenhou", *_FIRST_DRAW), lambda s: s.tenhou and any(getattr(s, f) for f in _FIRST_DRAW),
-     "tenhou with riichi, ippatsu, haitei, houtei, rinshan or chankan; "
+     "'tenhou' with riichi, ippatsu, haitei, houtei, rinshan or chankan; "
      "a first-draw win comes before all of them"),
     (("chiihou", *_FIRST_DRAW), lambda s: s.chiihou and any(getattr(s, f) for f in _FIRST_DRAW),
-     "chiihou with riichi, ippatsu, haitei, houtei, rinshan or chankan; "
+     "'chiihou' with riichi, ippatsu, haitei, houtei, rinshan or chankan; "
      "a first-draw win comes before all of them"),
 )  # fmt: skip
 
@@ -364,7 +364,7 @@ def hand_problem(
         name = tile_name(win_tile)
         return (
             "chankan",
-            f"chankan on {name}, which the hand holds elsewhere; the robbed kan has the other three",
+            f"'chankan' on {name}, which the hand holds elsewhere; the robbed kan has the other three",
             None,
         )
     return _fifth_copy(situation, hand)
@@ -378,12 +378,12 @@ def meld_problem(situation: Situation, *, closed: bool, melds: bool, kongs: bool
     """Return (word, message) of a flag the hand's melds make impossible, or None."""
     if situation.in_riichi and not closed:
         word = "riichi" if situation.riichi else "double_riichi"
-        return word, f"{word.replace('_', '-')} with an open hand; riichi needs a closed hand"
+        return word, f"{word.replace('_', '-')!r} with an open hand; riichi needs a closed hand"
     if (situation.tenhou or situation.chiihou) and melds:
         word = "tenhou" if situation.tenhou else "chiihou"
-        return word, f"{word} with a meld; a first-draw win has no calls and no kan"
+        return word, f"{word!r} with a meld; a first-draw win has no calls and no kan"
     if situation.rinshan and not kongs:
-        return "rinshan", "rinshan without a kong in the hand; expected a kan such as [7777s]"
+        return "rinshan", "'rinshan' without a kong in the hand; expected a kan such as [7777s]"
     return None
 
 
