@@ -1,1 +1,1 @@
-"""立直 Riichi and its local variants: the rule sets, their analysis, and the bulk records of plain hands."""
+"""立直 Riichi and its local variants: the rule sets, their analysis, hand values, and bulk records."""

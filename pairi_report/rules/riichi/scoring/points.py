@@ -1,0 +1,101 @@
+"""点数 Points: basic points from han and fu, the limits, and who pays what.
+
+Basic points are fu × 2^(han+2), capped at mangan (2,000); from 5 han the limits take over. A
+non-dealer's ron is 4 × basic, a dealer's 6 ×; on tsumo the dealer pays 2 × basic and the others
+1 × each (a dealer's tsumo: 2 × from each); every payment is rounded up to 100.
+
+>>> from .options import DEFAULT
+>>> basic_points(3, 30, 0, DEFAULT)
+(960, None)
+>>> basic_points(4, 40, 0, DEFAULT), basic_points(14, 40, 0, DEFAULT)
+((2000, 'mangan'), (8000, 'kazoe yakuman'))
+>>> payment(960, dealer=False, tsumo=False, honba=1, sticks=1)
+Payment(ron=4200, tsumo_dealer=None, tsumo_other=None, total=5200)
+>>> payment(2000, dealer=True, tsumo=True, honba=0, sticks=0)
+Payment(ron=None, tsumo_dealer=None, tsumo_other=4000, total=12000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .options import Options
+
+MANGAN = 2000
+YAKUMAN = 8000
+# (least han, basic points, name), highest first.
+_LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, MANGAN, "mangan"))
+_MULTIPLES: tuple[str, ...] = ("yakuman", "double yakuman", "triple yakuman", "quadruple yakuman")
+_MULTIPLES += ("quintuple yakuman", "sextuple yakuman")
+HONBA_RON = 300
+HONBA_TSUMO = 100  # from each payer
+STICK = 1000
+
+
+def yakuman_name(units: int) -> str:
+    """Return the limit name of so many yakuman."""
+    return _MULTIPLES[units - 1] if units <= len(_MULTIPLES) else f"{units}x yakuman"
+
+
+def basic_points(han: int, fu: int, yakuman: int, options: Options) -> tuple[int, str | None]:
+    """Return the basic points and the limit's name (None below mangan) of a hand's han and fu."""
+    if yakuman:
+        return YAKUMAN * yakuman, yakuman_name(yakuman)
+    if han >= 13:
+        return (YAKUMAN, "kazoe yakuman") if options.kazoe_yakuman else (6000, "sanbaiman")
+    for least, basic, name in _LIMITS:
+        if han >= least:
+            return basic, name
+    basic = fu << (han + 2)
+    if basic >= MANGAN or options.kiriage and (han, fu) in ((4, 30), (3, 60)):
+        return MANGAN, "mangan"
+    return basic, None
+
+
+def _up(points: int) -> int:
+    """Round up to a multiple of 100."""
+    return -(-points // 100) * 100
+
+
+def points_total(basic: int, dealer: bool, tsumo: bool) -> int:
+    """Return what the winner receives for basic points, before honba and sticks."""
+    if not tsumo:
+        return _up(basic * (6 if dealer else 4))
+    if dealer:
+        return 3 * _up(2 * basic)
+    return _up(2 * basic) + 2 * _up(basic)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Who pays what, honba included; ``total`` is what the winner gains, riichi sticks included.
+
+    On ron only ``ron`` is set (the discarder pays it). On a non-dealer's tsumo ``tsumo_dealer`` is the
+    dealer's payment and ``tsumo_other`` each other player's; on the dealer's tsumo ``tsumo_dealer`` is
+    None and ``tsumo_other`` is what each of the three pays.
+    """
+
+    ron: int | None
+    tsumo_dealer: int | None
+    tsumo_other: int | None
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"ron": n}`` or ``{"tsumo_dealer": n or None, "tsumo_other": n}``."""
+        if self.ron is not None:
+            return {"ron": self.ron}
+        return {"tsumo_dealer": self.tsumo_dealer, "tsumo_other": self.tsumo_other}
+
+
+def payment(basic: int, *, dealer: bool, tsumo: bool, honba: int, sticks: int) -> Payment:
+    """Return the payments for basic points, with honba and the riichi sticks on the table."""
+    if not tsumo:
+        ron = _up(basic * (6 if dealer else 4)) + HONBA_RON * honba
+        return Payment(ron, None, None, ron + STICK * sticks)
+    if dealer:
+        each = _up(2 * basic) + HONBA_TSUMO * honba
+        return Payment(None, None, each, 3 * each + STICK * sticks)
+    from_dealer = _up(2 * basic) + HONBA_TSUMO * honba
+    other = _up(basic) + HONBA_TSUMO * honba
+    return Payment(None, from_dealer, other, from_dealer + 2 * other + STICK * sticks)
