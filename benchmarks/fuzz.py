@@ -123,7 +123,7 @@ def attempt(text: str, rules: str, visible: str | None, wild: tuple[str, ...], l
     if not line:
         rule.analyze(text, visible=visible, wild=wild)
         return True
-    found = decode_line(1, text.encode("utf-8", "surrogatepass"), rule.hand_word)
+    found = decode_line(1, text.encode("utf-8", "surrogatepass"), rule)
     if isinstance(found, Line):
         return not isinstance(analyse_line(rule, found, visible, wild), Problem)
     return False

@@ -438,3 +438,20 @@ def random_winning_hands(count: int, seed: int) -> list[Deal]:
     """Return ``count`` random winning hands with situations."""
     rng = random.Random(seed)
     return [random_deal(rng) for _ in range(count)]
+
+
+def random_ready_open_hands(count: int, seed: int) -> list[tuple[Hand, Situation]]:
+    """Return open 13-tile hands made by taking a random concealed tile from random winning hands."""
+    rng = random.Random(seed)
+    out = []
+    for deal in random_winning_hands(4 * count, seed):
+        hand = Hand.parse(deal.hand)
+        if all(m.concealed for m in hand.melds):
+            continue
+        tiles = list(hand.tiles)
+        tiles.remove(rng.choice(tiles))
+        s = parse_situation(deal.situation)
+        out.append((Hand(tuple(tiles), (0, 0, 0), hand.melds), Situation(s.round_wind, s.seat_wind, s.dora)))
+        if len(out) == count:
+            break
+    return out

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from pairi_report.batch.lines import read_lines
 from pairi_report.cli.main import app
-from pairi_report.rules.riichi.rules import HAND_WORD
+from pairi_report.rules.riichi.rules import RIICHI
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.sync_api")
@@ -63,7 +63,7 @@ def test_every_picture_loads_and_no_console_errors(tmp_path: Path, extra: list[s
         page.wait_for_load_state("load")
         found = page.evaluate(CHECK)
         browser.close()
-    assert len(found["imgs"]) == len(list(read_lines(HANDS.read_text(encoding="utf-8"), HAND_WORD)))
+    assert len(found["imgs"]) == len(list(read_lines(HANDS.read_text(encoding="utf-8"), RIICHI)))
     assert all(i["ok"] for i in found["imgs"]), [i for i in found["imgs"] if not i["ok"]]
     assert len(found["tiles"]) > 20
     assert all(t["ok"] for t in found["tiles"]), [t for t in found["tiles"] if not t["ok"]]

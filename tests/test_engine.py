@@ -223,6 +223,12 @@ def test_decompositions_keep_red_fives_and_melds() -> None:
 
 def test_to_dict_keys() -> None:
     base = {"hand", "rules", "tile_count", "shanten", "shanten_by_form", "win"}
-    assert set(analyze("1223m456p789s1122z").to_dict()) == base | {"discards"}
-    assert set(analyze("123m456p789s1122z").to_dict()) == base | {"ukeire", "ukeire_count", "waits"}
-    assert set(analyze("123m456p789s11222z").to_dict()) == base | {"discards", "decompositions"}
+    # Riichi values a hand: each ready discard's waits, a ready hand's waits, a complete hand.
+    assert set(analyze("1223m456p789s1122z").to_dict()) == base | {"discards", "discard_values"}
+    assert set(analyze("1358m2468p1357s11z").to_dict()) == base | {"discards"}  # no discard readies it
+    ready = {"ukeire", "ukeire_count", "waits", "wait_values"}
+    assert set(analyze("123m456p789s1122z").to_dict()) == base | ready
+    assert set(analyze("123m456p789s11222z").to_dict()) == base | {"discards", "decompositions", "value"}
+    assert set(analyze("123m456p789s1122z", rules="hongzhong").to_dict()) == base | ready - {
+        "wait_values"
+    } | {"wild"}

@@ -86,10 +86,10 @@ def test_links(text: str, head: str) -> None:
 @given(st.binary(max_size=200), RULES)
 def test_batch_lines_of_any_bytes(data: bytes, rules: str) -> None:
     rule = find_rule_set(rules)
-    for found in batch_lines(io.BytesIO(data), rule.hand_word):
+    for found in batch_lines(io.BytesIO(data), rule):
         if isinstance(found, Line):
             _only_ours(analyse_line, rule, found)
-    decode_line(1, data, rule.hand_word)
+    decode_line(1, data, rule)
 
 
 @EXAMPLES

@@ -19,7 +19,7 @@ from pairi_report.outlook.chances import TURNS
 from pairi_report.outlook.practice import play
 from pairi_report.outlook.prospects import outlook, outlooks
 from pairi_report.rules.registry import analyze
-from pairi_report.rules.riichi.rules import HAND_WORD
+from pairi_report.rules.riichi.rules import RIICHI
 
 ONE_SHANTEN = "34m456p789s117z468p"
 runner = CliRunner()
@@ -60,7 +60,7 @@ def test_batch_json_records_carry_their_outlook(tmp_path: Path) -> None:
 
 
 def test_every_example_hand_has_an_outlook() -> None:
-    for line in read_lines(Path("examples/hands.txt").read_text(encoding="utf-8"), HAND_WORD):
+    for line in read_lines(Path("examples/hands.txt").read_text(encoding="utf-8"), RIICHI):
         a = analyze(line.hand, wild=line.wild)
         o = outlook(a, games=20, practice=20)
         if a.discards is None:

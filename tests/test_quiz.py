@@ -10,10 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report import analyze
+from pairi_report.batch.lines import read_lines
 from pairi_report.cli.main import app
 from pairi_report.report.views.quiz import quiz_answer
+from pairi_report.rules.riichi.rules import RIICHI
 
 HANDS = Path(__file__).resolve().parent.parent / "examples" / "hands.txt"
+EXAMPLE_HANDS = len(list(read_lines(HANDS.read_text(encoding="utf-8"), RIICHI)))
 CAN_PRINT = shutil.which("chromium") is not None and shutil.which("pdftotext") is not None
 # Words that only an answer contains.
 ANSWER_WORDS = ("stays", "waiting on", "advance it:", "gives only", "falls back", "complete:")
@@ -38,7 +41,7 @@ def test_markdown_quiz_puts_every_answer_after_every_problem(tmp_path: Path) -> 
     page = (tmp_path / "quiz.md").read_text(encoding="utf-8")
     answers_at = page.index('<a name="answers">')
     problems = page[:answers_at]
-    assert problems.count("What do you discard?") == 4 and problems.count("Answer: ___") == 17
+    assert problems.count("What do you discard?") == 4 and problems.count("Answer: ___") == EXAMPLE_HANDS
     assert not any(word in problems for word in ANSWER_WORDS)
     assert "discard 1z / 5z: stays 4-shanten" in page[answers_at:]
 

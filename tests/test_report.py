@@ -15,11 +15,11 @@ from pairi_report.cli.main import app
 from pairi_report.core.sampling import random_hands
 from pairi_report.report.formats.files import MANIFEST
 from pairi_report.report.formats.render import md_code, md_escape
-from pairi_report.rules.riichi.rules import HAND_WORD
+from pairi_report.rules.riichi.rules import RIICHI
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "examples" / "hands.txt"
-EXAMPLE_HANDS = len(list(read_lines(HANDS.read_text(encoding="utf-8"), HAND_WORD)))
+EXAMPLE_HANDS = len(list(read_lines(HANDS.read_text(encoding="utf-8"), RIICHI)))
 runner = CliRunner()
 
 

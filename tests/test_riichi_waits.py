@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
-from peers_value import random_winning_hands
+from peers_value import random_ready_open_hands
 
 from pairi_report.core.notation import Hand
 from pairi_report.core.tiles import parse_tile, tile_name
@@ -100,26 +99,9 @@ def _complete(hand: Hand) -> bool:
     return not hand.melds and (seven_pairs_split(counts) is not None or orphans_split(counts) is not None)
 
 
-def _ready_open_hands(count: int, seed: int) -> list[tuple[Hand, Situation]]:
-    """Return open 13-tile hands made by taking a random concealed tile from random winning hands."""
-    rng = random.Random(seed)
-    out = []
-    for deal in random_winning_hands(4 * count, seed):
-        hand = Hand.parse(deal.hand)
-        if all(m.source is None for m in hand.melds):
-            continue
-        tiles = list(hand.tiles)
-        tiles.remove(rng.choice(tiles))
-        s = parse_situation(deal.situation)
-        out.append((Hand(tuple(tiles), (0, 0, 0), hand.melds), Situation(s.round_wind, s.seat_wind, s.dora)))
-        if len(out) == count:
-            break
-    return out
-
-
 def test_cannot_win_waits_equal_brute_force() -> None:
     checked = cannot = 0
-    for hand13, situation in _ready_open_hands(2000, 23):
+    for hand13, situation in random_ready_open_hands(2000, 23):
         waits = wait_values(hand13, situation)
         found = {w.tile for w in waits}
         blocked = {w.tile for w in waits if NO_YAKU_OPEN in w.notes}

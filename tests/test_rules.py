@@ -91,9 +91,11 @@ def test_unknown_rules_and_options_are_refused() -> None:
     with pytest.raises(RulesError, match="no option 'red-fives'"):
         option_values(gb, {"red-fives": True})
     with pytest.raises(
-        RulesError, match="the riichi rules have no option 'mixed-kongs'; their options: none"
+        RulesError, match="the riichi rules have no option 'mixed-kongs'; their options: kiriage"
     ):
         option_values(find_rule_set("riichi"), {"mixed-kongs": True})
+    with pytest.raises(RulesError, match="the hongzhong rules have no option 'kiriage'; their options: none"):
+        option_values(find_rule_set("hongzhong"), {"kiriage": True})
 
 
 def test_every_rule_set_lists_its_forms_in_its_records() -> None:

@@ -23,7 +23,7 @@ from pairi_report.core.sampling import random_hands
 from pairi_report.core.tiles import parse_tile
 from pairi_report.report.formats.files import MANIFEST
 from pairi_report.rules.records import csv_columns
-from pairi_report.rules.riichi.rules import HAND_WORD, RIICHI
+from pairi_report.rules.riichi.rules import RIICHI
 
 runner = CliRunner()
 # Lines the vectorised path does not take, or takes and hands back: melds, red fives, wild tiles, short
@@ -64,9 +64,11 @@ def test_jsonl_records_are_the_single_hand_records(tmp_path: Path) -> None:
     assert [r["line"] for r in records] == sorted(r["line"] for r in records)
     for record in records:
         number, title = record.pop("line"), record.pop("title")
-        hand, wild, expected_title = split_line(lines[number - 1], HAND_WORD)
-        assert record == analyze(hand, wild=wild).to_dict(), hand
-        assert title == expected_title
+        split = split_line(lines[number - 1], RIICHI)
+        wild = tuple(kind for kind, _ in split.wild)
+        expected = analyze(split.hand, wild=wild, situation=split.situation or None).to_dict()
+        assert record == expected, split.hand
+        assert title == split.title
 
 
 def test_bad_lines_are_named_and_the_rest_goes_on(tmp_path: Path) -> None:

@@ -11,15 +11,16 @@ own, so one bad byte spoils one line. A line longer than ``MAX_LINE`` bytes is n
 reported without being read whole. Control characters in a title are written as escapes.
 
 >>> from pairi_report.rules.registry import find_rule_set
->>> riichi, gb = find_rule_set("riichi").hand_word, find_rule_set("gb").hand_word
->>> split_line("123m456p 789s1122z  Ready on the honours", riichi)
-('123m456p 789s1122z', (), 'Ready on the honours')
->>> split_line("2378m1256p3489s15z\\t3 shanten", riichi)
-('2378m1256p3489s15z', (), '3 shanten')
->>> split_line("123m456p789s1127z wild=7z One red dragon", riichi)
-('123m456p789s1127z', ('7z',), 'One red dragon')
->>> split_line("[123m,1]456p789sEENN N|ES1000|ab Mixed straight, self-drawn", gb)
-('[123m,1]456p789sEENN N|ES1000|ab', (), 'Mixed straight, self-drawn')
+>>> riichi, gb = find_rule_set("riichi"), find_rule_set("gb")
+>>> parse_line(1, "123m456p 789s1122z  Ready on the honours", riichi).title
+'Ready on the honours'
+>>> parse_line(1, "2378m1256p3489s15z\\t3 shanten", riichi).title
+'3 shanten'
+>>> line = parse_line(1, "123m456p789s1127z wild=7z dora=3m riichi One red dragon", riichi)
+>>> line.hand, line.wild, line.situation, line.title
+('123m456p789s1127z', ('7z',), 'dora=3m riichi', 'One red dragon')
+>>> parse_line(1, "[123m,1]456p789sEENN N|ES1000|ab Mixed straight, self-drawn", gb).hand
+'[123m,1]456p789sEENN N|ES1000|ab'
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class Line:
     title: str
     wild: tuple[str, ...] = ()
     wild_columns: tuple[int, ...] = ()
+    situation: str = ""  # the situation words, spaced as in the line (wild words blanked)
+    situation_column: int = 0
 
     def record(self, analysis: dict[str, Any]) -> dict[str, Any]:
         """Return this line's batch record: its number and title, then ``Analysis.to_dict()``."""
@@ -85,47 +88,68 @@ class Problem:
         if err.text in line.wild:
             column = line.wild_columns[line.wild.index(err.text)] + err.column - 1
             return cls(line.number, column, err.message, line.hand)
+        if line.situation and err.text == line.situation:
+            return cls(line.number, line.situation_column + err.column - 1, err.message, line.hand)
         message = f"{err.message} (column {err.column} of {printable(err.text)!r})"
         return cls(line.number, line.column, message, line.hand)
 
 
-def split_line(text: str, hand_word: re.Pattern[str]) -> tuple[str, tuple[str, ...], str]:
-    """Split a line into the hand (the words ``hand_word`` claims), the wild kinds it names, and the title."""
-    hand, _, words, title = _split(text, hand_word)
-    return hand, tuple(kind for kind, _ in words), title
+def split_line(text: str, rule: RuleSet) -> Split:
+    """Split a line into the hand (the words the rule set's notation claims), its words, and the title.
 
-
-def _split(text: str, hand_word: re.Pattern[str]) -> tuple[str, int, list[tuple[str, int]], str]:
-    """Return the hand, its 1-based column, the wild kinds with their columns, and the title."""
+    After the hand come ``wild=`` words and the words the rule set reads as the situation of the win.
+    """
+    hand_word, context_word = rule.hand_word, rule.context_word
     if "\t" in text:
         hand, _, rest = text.partition("\t")
         start = len(hand) - len(hand.lstrip()) + 1
-        words, title = _options(rest, len(hand) + 1)
-        return hand.strip(), start, words, title
+        return _words(rest, len(hand) + 1, context_word, Split(hand.strip(), start))
     found = list(_WORD.finditer(text))
     if not found:
-        return "", 1, [], ""
+        return Split("", 1)
     end = 1
     while end < len(found) and hand_word.match(found[end].group()):
         end += 1
     stop = found[end - 1].end()
-    words, title = _options(text[stop:], stop)
-    return text[found[0].start() : stop], found[0].start() + 1, words, title
+    return _words(text[stop:], stop, context_word, Split(text[found[0].start() : stop], found[0].start() + 1))
 
 
-def _options(rest: str, offset: int) -> tuple[list[tuple[str, int]], str]:
-    """Take ``wild=…`` words off the front of the rest of a line (at ``offset``); return kinds and title."""
+@dataclass(frozen=True)
+class Split:
+    """A line cut up: the hand and its column, the wild kinds and their columns, the situation, the title."""
+
+    hand: str
+    column: int
+    wild: tuple[tuple[str, int], ...] = ()
+    situation: str = ""
+    situation_column: int = 0
+    title: str = ""
+
+
+def _words(rest: str, offset: int, context_word: re.Pattern[str], split: Split) -> Split:
+    """Take the words right after the hand (at ``offset``): wild kinds, situation words, then the title."""
     wild: list[tuple[str, int]] = []
-    at = len(rest) - len(rest.lstrip())
-    while (match := _WILD.match(rest, at)) is not None:
-        column = offset + match.start(1) + 1
-        for piece in match.group(1).split(","):
-            if piece:
-                wild.append((piece, column))
-            column += len(piece) + 1
-        at = match.end()
-        at += len(rest[at:]) - len(rest[at:].lstrip())
-    return wild, printable(rest[at:].strip())
+    words = list(_WORD.finditer(rest))
+    taken = 0
+    for word in words:
+        if (match := _WILD.fullmatch(word.group())) is not None:
+            column = offset + word.start() + len("wild=") + 1
+            for piece in match.group(1).split(","):
+                if piece:
+                    wild.append((piece, column))
+                column += len(piece) + 1
+        elif not context_word.fullmatch(word.group()):
+            break
+        taken += 1
+    context = [w for w in words[:taken] if not _WILD.fullmatch(w.group())]
+    situation, start = "", 0
+    if context:
+        first, last = context[0].start(), context[-1].end()
+        # Wild words among the situation words become spaces, so that columns stay where they were.
+        situation = re.sub(r"(?<!\S)wild=\S*", lambda m: " " * len(m.group()), rest[first:last])
+        start = offset + first + 1
+    title = rest[words[taken - 1].end() :] if taken else rest
+    return Split(split.hand, split.column, tuple(wild), situation, start, printable(title.strip()))
 
 
 def numbered_lines(source: BinaryIO, limit: int = MAX_LINE) -> Iterator[tuple[int, bytes | None]]:
@@ -148,15 +172,15 @@ def numbered_lines(source: BinaryIO, limit: int = MAX_LINE) -> Iterator[tuple[in
             yield number, body if len(body) <= limit else None
 
 
-def batch_lines(source: BinaryIO, hand_word: re.Pattern[str]) -> Iterator[Line | Problem]:
+def batch_lines(source: BinaryIO, rule: RuleSet) -> Iterator[Line | Problem]:
     """Yield the hand lines of a batch, and a problem for each line that is no text or too long."""
     for number, raw in numbered_lines(source):
-        found = decode_line(number, raw, hand_word)
+        found = decode_line(number, raw, rule)
         if found is not None:
             yield found
 
 
-def decode_line(number: int, raw: bytes | None, hand_word: re.Pattern[str]) -> Line | Problem | None:
+def decode_line(number: int, raw: bytes | None, rule: RuleSet) -> Line | Problem | None:
     """Decode one raw line: a line, a problem, or None for a blank or comment line."""
     if raw is None or len(raw) > MAX_LINE:
         return too_long(number)
@@ -165,7 +189,7 @@ def decode_line(number: int, raw: bytes | None, hand_word: re.Pattern[str]) -> L
     except UnicodeDecodeError as err:
         column = len(raw[: err.start].decode("utf-8", errors="replace")) + 1
         return Problem(number, column, "not UTF-8 text; expected a UTF-8 line", "")
-    return parse_line(number, text, hand_word)
+    return parse_line(number, text, rule)
 
 
 def too_long(number: int) -> Problem:
@@ -175,20 +199,36 @@ def too_long(number: int) -> Problem:
     )
 
 
-def read_lines(text: str, hand_word: re.Pattern[str]) -> Iterator[Line]:
+def read_lines(text: str, rule: RuleSet) -> Iterator[Line]:
     """Yield the hand lines of a batch text (a BOM and CRLF are accepted); bad lines are left out."""
-    for found in batch_lines(io.BytesIO(text.encode("utf-8")), hand_word):
+    for found in batch_lines(io.BytesIO(text.encode("utf-8")), rule):
         if isinstance(found, Line):
             yield found
 
 
-def parse_line(number: int, raw: str, hand_word: re.Pattern[str]) -> Line | None:
+def parse_line(number: int, raw: str, rule: RuleSet) -> Line | None:
     """Return the hand line of one raw line, or None for a blank or comment line."""
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    hand, column, words, title = _split(raw, hand_word)
-    return Line(number, hand, column, title, tuple(k for k, _ in words), tuple(c for _, c in words))
+    split = split_line(raw, rule)
+    kinds = tuple(k for k, _ in split.wild)
+    columns = tuple(c for _, c in split.wild)
+    return Line(
+        number, split.hand, split.column, split.title, kinds, columns, split.situation, split.situation_column
+    )
+
+
+def _unless_named(run: str, line: str) -> str:
+    """Return the run's situation words, less those that the line's words set again (by key or flag group)."""
+    named = {_word_key(w) for w in line.split()}
+    return " ".join(w for w in run.split() if _word_key(w) not in named)
+
+
+def _word_key(word: str) -> str:
+    """Return what a situation word sets: its key, or its group for the flags that exclude each other."""
+    key = word.partition("=")[0]
+    return {"ron": "tsumo", "double-riichi": "riichi"}.get(key, key)
 
 
 def analyse_line(
@@ -197,6 +237,7 @@ def analyse_line(
     visible: str | None = None,
     wild: tuple[str, ...] = (),
     options: dict[str, bool | str] | None = None,
+    situation: str = "",
 ) -> Analysis | Problem:
     """Analyse a line's hand with the run's options and its own words; a bad line gives its problem.
 
@@ -206,7 +247,14 @@ def analyse_line(
     if line.wild and not rule.features.wild:
         message = f"'wild={line.wild[0]}': the {rule.name} rules have no wild tiles; expected a title"
         return Problem(line.number, line.wild_columns[0] - 5, message, line.hand)
+    # The run's situation comes first, then the line's own words; a line's word overrides the run's.
+    run = _unless_named(situation, line.situation)
+    context = f"{run} {line.situation}" if run and line.situation else run or line.situation
     try:
-        return rule.analyze(line.hand, visible=visible, wild=wild + line.wild, options=options)
+        return rule.analyze(
+            line.hand, visible=visible, wild=wild + line.wild, options=options, situation=context or None
+        )
     except NotationError as err:
+        if context and err.text == context and line.situation and (not run or err.column > len(run) + 1):
+            err = NotationError(err.message, line.situation, err.column - (len(run) + 1 if run else 0))
         return Problem.of(line, err)

@@ -2,8 +2,9 @@
 
 The input is read in blocks of lines, so memory stays flat however long it is. Each block is analysed
 on its own (by a worker process when there are several): its plain hands — concealed, 13 or 14 tiles,
-riichi rules, nothing wild or visible — go through the vectorised engine together, every other hand
-through ``analyze``, and both give exactly the records of ``Analysis.to_dict()``. Blocks come back in
+riichi rules, nothing wild or visible, no situation words — go through the vectorised engine together,
+every other hand through ``analyze``, and both give exactly the records of ``Analysis.to_dict()``
+(riichi values its ready hands one at a time). Blocks come back in
 input order, with their bad lines and a summary that adds up across blocks.
 """
 
@@ -42,6 +43,7 @@ class Settings:
     visible: str | None = None
     wild: tuple[str, ...] = ()
     options: tuple[tuple[str, bool | str], ...] = ()  # the rule set's options, by name
+    situation: str = ""  # the situation words of every hand's win (a line's own words override them)
 
     @property
     def rule(self) -> RuleSet:
@@ -143,7 +145,7 @@ def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> Block
     problems: list[Problem] = []
     problems += [too_long(number) for number in dropped]
     for number, raw in enumerate(raws, start=first):
-        line = None if number in dropped else decode_line(number, raw.removesuffix(b"\r"), rule.hand_word)
+        line = None if number in dropped else decode_line(number, raw.removesuffix(b"\r"), rule)
         if isinstance(line, Problem):
             problems.append(line)
         if not isinstance(line, Line):
@@ -166,7 +168,14 @@ def _analyse(
     settings: Settings, rule: RuleSet, line: Line, plain: dict[int, _Queued], at: int
 ) -> Analysis | Problem | None:
     """Analyse a line, or queue it for the bulk engine (None) when its hand is plain."""
-    if not (settings.visible or settings.wild or line.wild):
+    if not (
+        settings.visible
+        or settings.wild
+        or settings.options
+        or line.wild
+        or settings.situation
+        or line.situation
+    ):
         try:
             hand = rule.parse(line.hand)
         except NotationError as err:
@@ -174,7 +183,9 @@ def _analyse(
         if rule.plain(hand):
             plain.setdefault(hand.tile_count, []).append((at, line, hand))
             return None
-    return analyse_line(rule, line, settings.visible, settings.wild, dict(settings.options))
+    return analyse_line(
+        rule, line, settings.visible, settings.wild, dict(settings.options), settings.situation
+    )
 
 
 class _Writer:

@@ -28,18 +28,39 @@ def analyse_or_exit(
     visible: str | None,
     wild: tuple[str, ...],
     options: Mapping[str, bool | str] | None = None,
+    situation: str = "",
 ) -> Analysis:
     """Analyse the hand given on the command line, or exit 2 with the error and a caret."""
     try:
-        return rule.analyze(source, visible=visible, wild=wild, options=options)
+        return rule.analyze(source, visible=visible, wild=wild, options=options, situation=situation or None)
     except NotationError as err:
         # Say which text the column counts in: the hand, or one of the options read with it.
         where = "--visible" if err.text == visible else "--wild" if err.text in wild else "line 1"
-        typer.echo(f"pairi-report: error: {where}, {err}", err=True)
-        typer.echo(err.caret(), err=True)
-        raise typer.Exit(2) from None
+        raise caret_exit(SITUATION if situation and err.text == situation else where, err) from None
     except PairiError as err:
         raise fail(str(err)) from None
+
+
+SITUATION = "the situation (--situation and its word options)"
+
+
+def check_situation(situation: str, rule: RuleSet) -> None:
+    """Check the run's situation words on their own, or exit 2 with the error and a caret."""
+    if not situation:
+        return
+    try:
+        rule.read_situation(situation)
+    except NotationError as err:
+        raise caret_exit(SITUATION, err) from None
+    except PairiError as err:
+        raise fail(str(err)) from None
+
+
+def caret_exit(where: str, err: NotationError) -> typer.Exit:
+    """Print an error in a text with its column (``where`` names the text), the text and a caret."""
+    typer.echo(f"pairi-report: error: {where}, {err}", err=True)
+    typer.echo(err.caret(), err=True)
+    return typer.Exit(2)
 
 
 def on_terminal() -> bool:

@@ -84,12 +84,14 @@ def analyse_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Proble
     """Analyse the hand, or every line of the batch; list the bad lines on stderr and carry on."""
     options = request.options_map()
     if not is_batch(request.source):
-        analysis = analyse_or_exit(request.source, rule, request.visible, request.wild, options)
+        analysis = analyse_or_exit(
+            request.source, rule, request.visible, request.wild, options, request.situation
+        )
         return [(Line(1, request.source, 1, ""), analysis)], []
     entries: Entries = []
     problems: list[Problem] = []
     with opened(request.source) as source:
-        for found in batch_lines(source, rule.hand_word):
+        for found in batch_lines(source, rule):
             result = found if isinstance(found, Problem) else _analysed(rule, found, request, options)
             if isinstance(result, Problem):
                 problems.append(result)
@@ -104,6 +106,6 @@ def analyse_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Proble
 def _analysed(rule: RuleSet, line: Line, request: Request, options: dict[str, str]) -> Analysis | Problem:
     """Analyse one line; a problem with the run itself (an unknown option) ends the run."""
     try:
-        return analyse_line(rule, line, request.visible, request.wild, dict(options))
+        return analyse_line(rule, line, request.visible, request.wild, dict(options), request.situation)
     except PairiError as err:
         raise fail(str(err)) from None

@@ -13,10 +13,11 @@ from ..core.errors import PairiError, printable
 from ..outlook import DEFAULT_GAMES
 from ..rules.base import option_values
 from ..rules.registry import RULE_SETS, find_rule_set
-from .common import fail
+from .common import check_situation, fail
 from .formats import FORMATS, refusal
 from .inputs import check_source
 from .request import Request
+from .situation import with_word_options
 
 # "\b" keeps click from rewrapping the example lines.
 EXAMPLES = """\b
@@ -41,6 +42,8 @@ Examples:
   pairi-report big.txt -f csv -o out/ --workers 2  # out/analysis.csv
   pairi-report hands.txt -o out/ --outlook         # + improvements, shapes, chances by turn
   pairi-report 34m456p789s117z468p -f json --outlook --games 2000
+  pairi-report 234567m23455p678s --riichi --tsumo --dora 1p  # 5 han 20 fu: mangan
+  pairi-report 123456m789p2499s --round S --seat E --situation 'dora=3s river=1m'  # each wait's value
   pairi-report simulate 34m456p789s117z468p --games 5000  # the practice bot
 """
 
@@ -129,11 +132,21 @@ Games = Annotated[
     ),
 ]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")]
+SituationWords = Annotated[
+    str | None,
+    typer.Option(
+        "--situation",
+        metavar="WORDS",
+        help="How the hand wins, for its value (riichi): e.g. --situation 'dora=3m round=S riichi "
+        "tsumo'; the options below say the same word by word, and a batch line may add its own words.",
+    ),
+]
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
 @app.command(epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
+@with_word_options
 def run(
     source: Source,
     output: Output = None,
@@ -155,6 +168,7 @@ def run(
     look_ahead: LookAhead = False,
     games: Games = DEFAULT_GAMES,
     quiet: Quiet = False,
+    situation: SituationWords = None,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
     request = Request(
@@ -178,6 +192,7 @@ def run(
         outlook=look_ahead,
         games=games,
         quiet=quiet,
+        situation=situation or "",
     )
     raise typer.Exit(execute(request))
 
@@ -193,6 +208,7 @@ def execute(request: Request) -> int:
     why = refusal(request, fmt, rule)
     if why is not None:
         raise fail(why)
+    check_situation(request.situation, rule)
     check_source(request.source)
     return fmt.write(request, rule)
 

@@ -32,6 +32,7 @@ class Request:
     outlook: bool = False
     games: int = DEFAULT_GAMES
     quiet: bool = False
+    situation: str = ""  # the words of the hand's win (riichi values), options and --situation together
 
     @property
     def format_name(self) -> str:

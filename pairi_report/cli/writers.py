@@ -174,7 +174,7 @@ def write_stream(request: Request, rule: RuleSet) -> int:
 
     fmt = request.format_name
     options = tuple(request.options_map().items())
-    settings = Settings(fmt, rule.name, request.visible, request.wild, options)
+    settings = Settings(fmt, rule.name, request.visible, request.wild, options, request.situation)
     name, summary, problems = source_name(request.source), Summary(), 0
     with opened(request.source) as lines, _sink(request.output, fmt) as out:
         if fmt == "csv":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, cast
@@ -66,6 +67,8 @@ class Position:
     caps: tuple[int, ...] | None  # per kind, copies the concealed tiles may hold (melds use the rest)
     wild_mask: int
     gone: tuple[int, ...]  # per kind, copies out of the wall besides the concealed tiles (melds, seen)
+    # Whether drawing a wait of a ready 3n+1 hand wins (the rules may ask for a yaku); None: every one.
+    wins: Callable[[Tiles, int], bool] | None = field(default=None, compare=False, repr=False)
     _waits: dict[tuple[int, ...], Step] = field(default_factory=dict, compare=False, repr=False)
     _options: dict[tuple[int, ...], tuple[Option, ...]] = field(
         default_factory=dict, compare=False, repr=False
@@ -79,8 +82,13 @@ class Position:
         forms: tuple[str, ...] = FORMS,
         quad_pairs: bool = False,
         wild: tuple[int, ...] = (),
+        wins: Callable[[Tiles, int], bool] | None = None,
     ) -> Position:
-        """Return the position of a hand, the tiles seen elsewhere, the rule's forms and the wild kinds."""
+        """Return the position of a hand, the tiles seen elsewhere, the rule's forms and the wild kinds.
+
+        ``wins`` tells whether a ready hand's draw of a wait wins, for rules where not every complete
+        hand may (riichi's open hands need a yaku); by default every one does.
+        """
         gone = [0] * NUM_KINDS
         for tile in seen:
             gone[tile] += 1
@@ -88,12 +96,16 @@ class Position:
             for tile in meld.tiles:
                 gone[tile] += 1
         sets, shapes, caps = concealed_shape(hand, forms)
-        return cls(sets, shapes, quad_pairs, caps, sum(1 << t for t in wild), tuple(gone))
+        return cls(sets, shapes, quad_pairs, caps, sum(1 << t for t in wild), tuple(gone), wins)
 
     @property
     def hands_known(self) -> int:
         """Return how many 3n+1 hands the position has answered about (a measure of work done)."""
         return len(self._waits)
+
+    def winning(self, tiles: Tiles, draw: int) -> bool:
+        """Return whether drawing ``draw``, a wait of the ready 3n+1 ``tiles``, wins the hand."""
+        return self.wins is None or self.wins(tiles, draw)
 
     def left(self, tiles: tuple[int, ...]) -> list[int]:
         """Return, per kind, the unseen copies while the concealed hand holds ``tiles``."""

@@ -7,7 +7,10 @@ The model (the README says the same in words):
 - a draw that does not lower the shanten is discarded at once (ツモ切り); a draw that does is kept,
   and the player discards, among the discards that keep the progress, the one that maximises the chance
   of reaching the goal (tenpai, or a win) within the draws left;
-- the chance is for "by the end of draw t", t = 1 to ``TURNS``.
+- the chance is for "by the end of draw t", t = 1 to ``TURNS``;
+- a win is a complete hand the rules let win: under riichi an open hand needs a yaku (a closed one
+  declares riichi on reaching tenpai, so it always has one), and a wait that cannot win is drawn and
+  thrown away like a useless tile.
 
 Under this model a tile that helps a later hand also helps every earlier one, so a tile thrown away as
 useless is never wanted again, and the chance of drawing kind k at draw i is exactly
@@ -89,7 +92,9 @@ class Graph:
         known = len(self.states)
         for draw in tiles_of(step.mask):
             if shanten == 0:
-                self.moves[state].append((draw, left[draw], [_WIN]))
+                # A wait that cannot win (no yaku) is drawn and thrown away like any useless tile.
+                if self.position.winning(tiles, draw):
+                    self.moves[state].append((draw, left[draw], [_WIN]))
                 continue
             drawn = add(tiles, draw)
             after = [o.tile for o in self.position.options(drawn) if o.shanten == shanten - 1]

@@ -119,7 +119,9 @@ def _game(bot: Bot, tiles: tuple[int, ...], draws: list[int]) -> tuple[int, int]
         if draw < 0 or not step.mask >> draw & 1:
             continue
         if step.shanten == 0:
-            return ready, turn
+            if bot.position.winning(tiles, draw):
+                return ready, turn
+            continue  # a wait with no yaku: thrown away, the hand stays as it is
         tiles = bot.after(tiles, draw)
         step = wait(tiles)
         if step.shanten == 0:

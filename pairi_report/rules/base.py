@@ -81,6 +81,15 @@ class RuleSet(Protocol):
         """Return the pattern of a batch-line word that belongs to the hand (the rest is the title)."""
         ...
 
+    @property
+    def context_word(self) -> re.Pattern[str]:
+        """Return the pattern of a batch-line word after the hand that tells the situation of its win."""
+        ...
+
+    def read_situation(self, text: str) -> object:
+        """Read the words of a hand's win on their own; raise ``NotationError`` at the column."""
+        ...
+
     def parse(self, text: str) -> Hand:
         """Parse a hand in this rule set's notation, strictly."""
         ...
@@ -92,8 +101,9 @@ class RuleSet(Protocol):
         visible: str | None = None,
         wild: Sequence[str] = (),
         options: Mapping[str, bool | str] | None = None,
+        situation: str | None = None,
     ) -> Analysis:
-        """Analyse a hand, counting ``visible`` tiles as gone, with these wild kinds and options."""
+        """Analyse a hand, counting ``visible`` tiles as gone, with these wild kinds, options, situation."""
         ...
 
     def position(self, analysis: Analysis, seen: tuple[int, ...] = ()) -> Position:

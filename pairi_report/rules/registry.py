@@ -40,6 +40,7 @@ def analyze(
     visible: str | None = None,
     wild: str | Iterable[str] | None = None,
     options: Mapping[str, bool | str] | None = None,
+    situation: str | None = None,
 ) -> Analysis:
     """Analyse a hand given as notation (or a ``Hand``), counting ``visible`` tiles as gone.
 
@@ -47,7 +48,9 @@ def analyze(
     (混, 鬼, 癞子): it may stand for any tile, even a fifth copy; discarding one is an ordinary discard,
     and drawing one is listed among the effective tiles. Called melds keep their tiles as they are.
     ``options`` sets the rule set's yes/no options by name, e.g. ``{"mixed-kongs": False}`` for GB.
+    ``situation`` gives the words of the hand's win where its rules value hands, e.g. riichi's
+    ``"dora=3m round=S seat=W riichi tsumo"`` (see ``rules.riichi.value``).
     """
     kinds = (wild,) if isinstance(wild, str) else tuple(wild or ())
     rule = find_rule_set(rules)
-    return rule.analyze(text, visible=visible, wild=kinds, options=options)
+    return rule.analyze(text, visible=visible, wild=kinds, options=options, situation=situation)

@@ -1,4 +1,4 @@
-"""Sections a hand may add beyond tiles: a rule set's own value (GB's fans) or the look-ahead.
+"""Sections a hand may add beyond tiles: a rule set's own value (GB's fans, riichi's points), the outlook.
 
 A section names the template that renders it and where it stands: on ``top``, before the discard table,
 or ``below`` it. Rule-specific sections come from a registry keyed by the type of the analysis'
@@ -13,8 +13,11 @@ from typing import Any, Literal, Protocol
 
 from ...rules.analysis import Analysis
 from ...rules.gb.analysis import GBValue
-from . import gb_view
+from ...rules.riichi.value import RiichiValue
+from . import gb_view, riichi_view
 from .i18n import Labels
+from .riichi_words import VALUE_WORDS
+from .tiles import Cell, Tile
 
 
 class SectionData(Protocol):
@@ -35,12 +38,20 @@ class Section:
     data: SectionData
 
 
+DiscardCells = dict[tuple[int, bool], tuple[tuple[Tile, Cell], ...]]  # (tile, red) -> (wait, its value)
+
+
 @dataclass(frozen=True)
 class ValueViews:
-    """How the report shows one kind of rule value: as sections, and as lines of the text block."""
+    """How the report shows one kind of rule value: as sections, lines of the text block, and a column.
+
+    ``discard_cells`` gives the discard table's value column (its heading, and per discard its waits'
+    values); an empty heading means no column.
+    """
 
     sections: Callable[[Any, Labels], tuple[Section, ...]]
     text_rows: Callable[[Any], list[str]]
+    discard_cells: Callable[[Any, Labels], tuple[str, DiscardCells]] = lambda value, words: ("", {})
 
 
 def _gb_sections(value: GBValue, words: Labels) -> tuple[Section, ...]:
@@ -49,8 +60,23 @@ def _gb_sections(value: GBValue, words: Labels) -> tuple[Section, ...]:
     return (Section("gb", "top" if view.fans else "below", view),)
 
 
+def _riichi_sections(value: RiichiValue, words: Labels) -> tuple[Section, ...]:
+    """Return riichi's section: a complete hand's score on top, or the waits' values below the waits."""
+    view = riichi_view.riichi_view(value, words)
+    if view.score is None and not view.waits:
+        return ()  # a hand to discard from: its values are in the discard table
+    return (Section("riichi", "top" if view.score else "below", view),)
+
+
+def _riichi_cells(value: RiichiValue, words: Labels) -> tuple[str, DiscardCells]:
+    """Return the discard table's column of each ready discard's waits, valued on ron."""
+    cells = riichi_view.discard_cells(value, words)
+    return (VALUE_WORDS[words.lang].value_col if cells else "", cells)
+
+
 VALUE_VIEWS: dict[type, ValueViews] = {
     GBValue: ValueViews(_gb_sections, gb_view.text_rows),
+    RiichiValue: ValueViews(_riichi_sections, riichi_view.text_rows, _riichi_cells),
 }
 
 
@@ -58,6 +84,12 @@ def value_sections(a: Analysis, words: Labels) -> tuple[Section, ...]:
     """Return the sections of an analysis' rule value (none when it has no value)."""
     views = VALUE_VIEWS.get(type(a.value))
     return () if views is None else views.sections(a.value, words)
+
+
+def value_cells(a: Analysis, words: Labels) -> tuple[str, DiscardCells]:
+    """Return the heading and cells of the discard table's value column (no heading: no column)."""
+    views = VALUE_VIEWS.get(type(a.value))
+    return ("", {}) if views is None else views.discard_cells(a.value, words)
 
 
 def value_rows(a: Analysis) -> list[str]:

@@ -5,6 +5,7 @@
 1223m456p789s1122z
 聴牌
 打2m 待ち[1z2z 4枚]
+打2m 打点[1z:1300点 2z:1300点]
 """
 
 from __future__ import annotations

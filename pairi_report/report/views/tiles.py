@@ -1,4 +1,4 @@
-"""The tile pictures a view names: a tile with its alt text, and a composited hand strip."""
+"""The tile pictures a view names: a tile with its alt text, a composited hand strip; a table cell."""
 
 from __future__ import annotations
 
@@ -27,6 +27,14 @@ def tile(name: str, wild: bool = False, words: Labels = EN) -> Tile:
     """Return a tile picture with its alt text in the report's language."""
     text = words.red_five.format(suit=name[1]) if name[0] == "0" else name
     return Tile(name, wild, text + words.wild_mark if wild else text)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One value in a table: its words, and whether it is good news (a no-yaku or furiten cell is not)."""
+
+    text: str
+    ok: bool
 
 
 @dataclass(frozen=True)

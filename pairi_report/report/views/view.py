@@ -13,9 +13,9 @@ from ...batch.summary import Summary
 from ...core.tiles import NUM_KINDS, tile_name
 from ...rules.analysis import Analysis, Discard
 from .i18n import EN, Labels, headline, shanten_words
-from .sections import Section, value_sections
+from .sections import DiscardCells, Section, value_cells, value_sections
 from .text import shanten_line, tenhou_text
-from .tiles import Strip, Tile, pictures_of, tile
+from .tiles import Cell, Strip, Tile, pictures_of, tile
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class DiscardRow:
     kinds: int
     count: int
     best: bool
+    value: tuple[tuple[Tile, Cell], ...] = ()  # each wait it leaves with its value (rules that value hands)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class HandView:
     wild: tuple[Tile, ...] = ()  # the wild kinds
     top: tuple[Section, ...] = ()  # before the discard table, e.g. a complete GB hand's fans
     below: tuple[Section, ...] = ()  # after the table or waits, e.g. the outlook
+    value_column: str = ""  # the discard table's value column heading; empty: no such column
 
     @property
     def waits_any(self) -> bool:
@@ -124,7 +126,9 @@ class ReportView:
         return f"{hands} · {problems}"
 
 
-def _rows(a: Analysis, words: Labels) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
+def _rows(
+    a: Analysis, words: Labels, cells: DiscardCells
+) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
     """Return the discard rows that keep the best shanten, and those that lose ground."""
     discards: tuple[Discard, ...] = a.discards or ()
     if not discards:
@@ -136,7 +140,8 @@ def _rows(a: Analysis, words: Labels) -> tuple[tuple[DiscardRow, ...], tuple[Dis
         best = d.shanten == best_shanten and d.ukeire_count == top
         shown = tile(d.name, d.tile in a.wild, words)
         words_shanten = shanten_words(d.shanten, words)
-        rows.append(DiscardRow(rank, shown, words_shanten, tiles, len(tiles), d.ukeire_count, best))
+        value = cells.get((d.tile, d.red), ())
+        rows.append(DiscardRow(rank, shown, words_shanten, tiles, len(tiles), d.ukeire_count, best, value))
     keep = tuple(r for r, d in zip(rows, discards, strict=True) if d.shanten == best_shanten)
     return keep, tuple(rows[len(keep) :])
 
@@ -187,7 +192,8 @@ def hand_view(
     extra = value_sections(a, words) + sections
     forms = a.shanten_by_form.to_dict()
     names = _form_words(words)
-    keep, lose = _rows(a, words)
+    value_column, cells = value_cells(a, words)
+    keep, lose = _rows(a, words, cells)
     return HandView(
         anchor=anchor,
         title=title or str(a.hand),
@@ -209,6 +215,7 @@ def hand_view(
         wild=pictures_of(a.wild, a.wild, words),
         top=tuple(s for s in extra if s.place == "top"),
         below=tuple(s for s in extra if s.place == "below"),
+        value_column=value_column,
     )
 
 
@@ -242,6 +249,7 @@ def report_view(
         for row in h.keep + h.lose:
             used.add(row.tile.stem)
             used.update(t.stem for t in row.tiles)
+            used.update(t.stem for t, _ in row.value)
         used.update(t.stem for t in h.ukeire + h.waits + h.wild)
         for split in h.splits:
             for block in split.blocks:

@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.errors import NotationError
 from ...core.notation import Hand
 from ...engine.position import Position
 from ..analysis import Analysis, RulesError
 from ..base import Features, RuleOption, option_values
-from ..riichi.rules import HAND_WORD
+from ..riichi.rules import HAND_WORD, NO_WORD
 from .analysis import analyze_gb
 from .notation import GBHand, parse_gb
 from .score import Options
@@ -42,6 +43,7 @@ class GBRules:
     forms: tuple[str, ...] = FORMS
     options: tuple[RuleOption, ...] = (MIXED_KONGS,)
     hand_word: re.Pattern[str] = field(default=GB_WORD, compare=False)
+    context_word: re.Pattern[str] = field(default=NO_WORD, compare=False)  # the situation is in the notation
 
     @property
     def features(self) -> Features:
@@ -59,13 +61,24 @@ class GBRules:
         visible: str | None = None,
         wild: Sequence[str] = (),
         options: Mapping[str, bool | str] | None = None,
+        situation: str | None = None,
     ) -> Analysis:
-        """Analyse a GB hand with its fans or its waits' values."""
+        """Analyse a GB hand with its fans or its waits' values (its situation is in its notation)."""
+        self.read_situation(situation or "")
         if wild:
             raise RulesError("GB rules have no wild tiles; drop the wild option or choose --rules hongzhong")
         values = option_values(self, options)
         hand = text if isinstance(text, GBHand) else parse_gb(str(text))
         return analyze_gb(hand, visible=visible, options=Options(mixed_kongs=values[MIXED_KONGS.name]))
+
+    def read_situation(self, text: str) -> None:
+        """Refuse situation words: a GB hand writes its situation in its notation (``…|EE1000|``)."""
+        if text.strip():
+            raise NotationError(
+                "GB hands carry their situation in their notation (…|EE1000|); expected no situation words",
+                text,
+                1,
+            )
 
     def position(self, analysis: Analysis, seen: tuple[int, ...] = ()) -> Position:
         """Refuse: the look-ahead models riichi-style solo play, not GB."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...core.errors import NotationError
@@ -25,10 +25,13 @@ from ...engine.position import Position
 from ..analysis import Analysis, read_visible
 from ..base import Features, RuleOption, option_values
 from .analysis import analyze_hand
+from .scoring.options import DEFAULT, Options
+from .value import CONTEXT_WORD, Context, RiichiValue, parse_context, value_of, yaku_check
 from .vector import is_plain, vector_records
 
 # A batch-line word that continues a Tenhou-notation hand: digits, a meld, a tile character or a link.
 HAND_WORD = re.compile(r"[0-9\[]|[\U0001F000-\U0001F02B]|https?://|tenhou\.net")
+NO_WORD = re.compile(r"(?!)")  # a pattern that matches nothing
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,14 @@ class RiichiRules:
     winning: tuple[str, ...] = FORMS  # the forms a hand may win in; records list all of FORMS
     wild: tuple[int, ...] = ()  # kinds wild in every hand
     quad_pairs: bool = False  # a four-of-a-kind is two of the seven pairs (Chinese rules)
+    values: bool = False  # hands are valued by riichi's yaku, fu and points
     options: tuple[RuleOption, ...] = ()
     hand_word: re.Pattern[str] = field(default=HAND_WORD, compare=False)
+
+    @property
+    def context_word(self) -> re.Pattern[str]:
+        """Return the pattern of a situation word after a hand in a batch line (none without values)."""
+        return CONTEXT_WORD if self.values else NO_WORD
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -65,27 +74,89 @@ class RiichiRules:
         visible: str | None = None,
         wild: Sequence[str] = (),
         options: Mapping[str, bool | str] | None = None,
+        situation: str | None = None,
     ) -> Analysis:
-        """Analyse a hand; ``wild`` names kinds wild on top of the rule set's own."""
-        option_values(self, options)
+        """Analyse a hand; ``wild`` names kinds wild on top of the rule set's own.
+
+        Under riichi proper the analysis carries the hand's value in the ``situation`` (its words, see
+        ``value.parse_context``); a hand with wild tiles has none.
+        """
+        scoring = scoring_options(option_values(self, options))
+        context = self.read_situation(situation or "")
         hand = text if isinstance(text, Hand) else self.parse(text)
         seen = read_visible(hand, visible) if visible else ()
         kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild}))
-        return analyze_hand(hand, self.name, self.winning, seen=seen, wild=kinds, quad_pairs=self.quad_pairs)
+        if situation and kinds:
+            raise NotationError(
+                "a hand with wild tiles has no value; expected no situation words", situation, 1
+            )
+        found = analyze_hand(hand, self.name, self.winning, seen=seen, wild=kinds, quad_pairs=self.quad_pairs)
+        # A short hand (Tenhou counts its missing tiles as unknown calls) and wild tiles have no value.
+        if not self.values or kinds or hand.tile_count not in (13, 14):
+            return found
+        return replace(found, value=self.value(found, context, scoring))
+
+    def read_situation(self, text: str) -> Context:
+        """Read the words of a hand's win (``value.parse_context``); rules without values take none."""
+        if text.strip() and not self.values:
+            raise NotationError(f"the {self.name} rules value no hands; expected no situation words", text, 1)
+        return parse_context(text)
+
+    def value(self, analysis: Analysis, context: Context, scoring: Options = DEFAULT) -> RiichiValue:
+        """Return what an analysed hand is worth: complete, ready, or after each discard that readies it."""
+        ready = tuple((d.tile, d.red) for d in analysis.discards or () if d.shanten == 0)
+        return value_of(
+            analysis.hand,
+            context,
+            complete=analysis.win,
+            ready=() if analysis.win else ready,
+            waiting=analysis.shanten == 0,
+            options=scoring,
+        )
 
     def position(self, analysis: Analysis, seen: tuple[int, ...] = ()) -> Position:
-        """Return the position the look-ahead plays from: melds, tiles seen, forms and wild kinds."""
+        """Return the position the look-ahead plays from: melds, tiles seen, forms and wild kinds.
+
+        Where hands are valued, a draw wins only with a yaku (an open hand's waits may have none).
+        """
+        value = analysis.value
+        wins = None
+        if isinstance(value, RiichiValue):
+            wins = yaku_check(analysis.hand, value.situation, value.options)
         return Position.of(
-            analysis.hand, analysis.visible + seen, self.winning, self.quad_pairs, analysis.wild
+            analysis.hand, analysis.visible + seen, self.winning, self.quad_pairs, analysis.wild, wins
         )
 
     def records(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
-        """Return the records of plain same-size hands, analysed together."""
-        return vector_records(hands, self.name)
+        """Return the records of plain same-size hands, analysed together (valued when ready)."""
+        if not self.values:
+            return vector_records(hands, self.name)
+        return vector_records(hands, self.name, lambda hand: self.analyze(hand).to_dict(), upto=0)
 
     def plain(self, hand: Hand) -> bool:
         """Return whether the batch engine covers this hand (concealed, 13 or 14 tiles)."""
         return self.features.vectorised and is_plain(hand)
+
+
+# The rule choices a riichi hand's value depends on; Tenhou's ranked rules are the defaults.
+VALUE_OPTIONS = (
+    RuleOption("kiriage", False, "4 han 30 fu and 3 han 60 fu are mangan (kiriage mangan)"),
+    RuleOption(
+        "double-yakuman", False, "13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii count twice"
+    ),
+    RuleOption("open-tanyao", True, "all simples counts on an open hand (kuitan)"),
+    RuleOption("kazoe-yakuman", True, "13 han or more is a yakuman (off: sanbaiman)"),
+)
+
+
+def scoring_options(values: Mapping[str, bool]) -> Options:
+    """Return the scoring options of a rule set's option values (defaults for those it lacks)."""
+    return Options(
+        kiriage=values.get("kiriage", DEFAULT.kiriage),
+        double_yakuman=values.get("double-yakuman", DEFAULT.double_yakuman),
+        open_tanyao=values.get("open-tanyao", DEFAULT.open_tanyao),
+        kazoe_yakuman=values.get("kazoe-yakuman", DEFAULT.kazoe_yakuman),
+    )
 
 
 def wild_kind(name: str) -> int:
@@ -97,7 +168,7 @@ def wild_kind(name: str) -> int:
         raise NotationError(f"wild tile {name!r}: {err.message}", name, err.column) from None
 
 
-RIICHI = RiichiRules("riichi", "riichi (立直)")
+RIICHI = RiichiRules("riichi", "riichi (立直)", values=True, options=VALUE_OPTIONS)
 # 红中麻将: the four Red dragons are wild; seven pairs counts (a quad as two pairs, 豪华七对), thirteen
 # orphans does not.
 HONGZHONG = RiichiRules(

@@ -6,7 +6,7 @@ a record says, and these records equal ``Analysis.to_dict()`` key for key (a tes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,19 +28,24 @@ def is_plain(hand: Hand) -> bool:
     return not hand.melds and hand.tile_count in PLAIN_SIZES
 
 
-def vector_records(hands: Sequence[Hand], rules: str) -> list[dict[str, Any]]:
-    """Return the records of plain hands of one size, analysed together."""
+def vector_records(
+    hands: Sequence[Hand], rules: str, single: Callable[[Hand], dict[str, Any]] | None = None, upto: int = -1
+) -> list[dict[str, Any]]:
+    """Return the records of plain hands of one size, analysed together.
+
+    A hand of shanten ``upto`` or less takes the single-hand path, ``single`` (by default the plain
+    analysis): a complete hand's record lists its decompositions, and a rule set that values hands
+    values the ready ones.
+    """
     if not hands:
         return []
     # One bincount builds every hand's 34 counts at once.
     flat = [h * NUM_KINDS + tile for h, hand in enumerate(hands) for tile in hand.tiles]
     counts = np.bincount(flat, minlength=len(hands) * NUM_KINDS).reshape(-1, NUM_KINDS)
     columns = _Columns.of(tables_of(counts, hands[0].tile_count))
+    alone = single or (lambda hand: analyze_hand(hand, rules, FORMS).to_dict())
     return [
-        # A complete hand's record lists its decompositions: the single-hand path writes them.
-        analyze_hand(hand, rules, FORMS).to_dict()
-        if columns.shanten[h] == -1
-        else columns.record(h, hand, rules)
+        alone(hand) if columns.shanten[h] <= max(upto, -1) else columns.record(h, hand, rules)
         for h, hand in enumerate(hands)
     ]
 

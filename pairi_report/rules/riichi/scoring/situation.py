@@ -48,6 +48,8 @@ _KEYS = ("round", "seat", "dora", "ura", *_NUMBERS)
 _FIELDS = {"round": "round_wind", "seat": "seat_wind"}
 _EXPECTED = "round=, seat=, dora=, ura=, honba=, sticks=, nuki= or one of " + ", ".join(_WORDS)
 _WORD = re.compile(r"\S+")
+# Every word the text may hold, as a batch line reads them after a hand: keys with "=", and flags.
+VOCABULARY = (*(f"{key}=" for key in _KEYS), *_WORDS)
 _DIGITS = re.compile(r"[0-9]+")
 
 
@@ -354,7 +356,7 @@ def hand_problem(
     situation: Situation, hand: Hand, win_tile: int | None
 ) -> tuple[str, str, int | None] | None:
     """Return (word, message, indicator index) of what the hand makes impossible, or None."""
-    closed = all(m.source is None for m in hand.melds)
+    closed = all(m.concealed for m in hand.melds)
     kongs = any(m.kind == "kong" for m in hand.melds)
     problem = meld_problem(situation, closed=closed, melds=bool(hand.melds), kongs=kongs)
     if problem is not None:

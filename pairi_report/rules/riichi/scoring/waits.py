@@ -84,7 +84,7 @@ def wait_values(
     waits = [t for t in range(NUM_KINDS) if hand13.all_counts[t] < 4 and _completes(hand13, t, situation)]
     discarded = set(river)
     furiten = any(t in discarded for t in waits)
-    closed = all(m.source is None for m in hand13.melds)
+    closed = all(m.concealed for m in hand13.melds)
     variants = _situations(situation, closed)
     seen = list(hand13.all_counts)
     for t in (*discarded, *situation.dora):

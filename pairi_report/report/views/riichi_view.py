@@ -1,0 +1,228 @@
+"""点数 The riichi part of a hand's section: the yaku, fu and points of a complete hand, each wait's value.
+
+Records only, no markup: ``templates/riichi.md.j2`` and ``templates/riichi.html.j2`` render them. The
+discard table gets a column of its own (each wait's value on ron, after riichi where dama has no yaku),
+and the plain-text block Tenhou-style lines such as ``30符4飜 7700点``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...core.notation import parse_tiles
+from ...core.tiles import tile_name
+from ...rules.riichi.scoring import HandValue, WaitValue
+from ...rules.riichi.scoring.waits import NO_YAKU_OPEN
+from ...rules.riichi.value import RiichiValue
+from .i18n import EN, Labels
+from .riichi_words import JA, VALUE_WORDS, ValueWords, limit_name
+from .tiles import Cell, Tile, pictures_of, tile
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a yaku or fu table: what it is, its tiles (fu items only), and its han or fu."""
+
+    name: str
+    value: str
+    tiles: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """A complete hand's value: its yaku and dora, its fu item by item, the result and the payments."""
+
+    yaku: tuple[Row, ...]
+    fu: tuple[Row, ...]
+    result: str  # e.g. "30 fu 4 han · Mangan"
+    payment: str  # e.g. "Ron 8,000"
+    total: str  # what the winner gains in all, when it is more than one payment says
+    can_win: bool
+    verdict: str  # the no-yaku warning, else empty
+
+
+@dataclass(frozen=True)
+class WaitRow:
+    """One wait of a ready hand: the tile, the copies left, and its value each way it can win."""
+
+    tile: Tile
+    left: int
+    cells: tuple[Cell, ...]  # ron, tsumo, then riichi ron and riichi tsumo when the hand may declare
+    notes: tuple[str, ...]
+    ok: bool  # some way of winning has a yaku
+
+
+@dataclass(frozen=True)
+class RiichiView:
+    """What a riichi value adds to a hand's section, and the words its template prints."""
+
+    words: ValueWords
+    situation: str
+    score: ScoreView | None
+    waits: tuple[WaitRow, ...]
+    columns: tuple[str, ...]  # the wait table's value columns
+    verdict: str  # when no wait can win
+    notes: tuple[str, ...] = ()  # notes every wait shares, said once under the table
+
+    @property
+    def tiles(self) -> set[str]:
+        """Return the picture stems the section uses."""
+        used = {w.tile.stem for w in self.waits}
+        if self.score is not None:
+            used.update(t.stem for row in self.score.fu for t in row.tiles)
+        return used
+
+
+def riichi_view(value: RiichiValue, words: Labels = EN) -> RiichiView:
+    """Build the riichi section of a hand: its score, or its waits' values."""
+    vw = VALUE_WORDS[words.lang]
+    score = None if value.hand is None else score_view(value.hand, vw, words)
+    waits = tuple(_wait_row(w, vw, words) for w in value.waits or ())
+    riichi = any(w.riichi_tsumo is not None for w in value.waits or ())  # ron is None in furiten
+    columns = (vw.ron_col, vw.tsumo_col) + ((vw.riichi_ron_col, vw.riichi_tsumo_col) if riichi else ())
+    verdict = vw.none_wins if waits and not any(w.ok for w in waits) else ""
+    waits, notes = _shared_notes(waits, vw, bool(verdict))
+    return RiichiView(vw, value.situation_words, score, waits, columns, verdict, notes)
+
+
+def _shared_notes(
+    waits: tuple[WaitRow, ...], vw: ValueWords, none_wins: bool
+) -> tuple[tuple[WaitRow, ...], tuple[str, ...]]:
+    """Take the notes that every wait has out of the rows, to say them once (the verdict says "no yaku")."""
+    if len(waits) < 2 or len({w.notes for w in waits}) > 1:
+        return waits, ()
+    shared = waits[0].notes
+    if none_wins:
+        shared = tuple(n for n in shared if n != vw.notes[NO_YAKU_OPEN])
+    return tuple(replace(w, notes=()) for w in waits), shared
+
+
+def score_view(v: HandValue, vw: ValueWords, words: Labels = EN) -> ScoreView:
+    """Build the value of a complete hand: yaku, dora, fu items, result and payments."""
+    yaku = tuple(Row(getattr(y, vw.lang), _han_text(y.han, y.yakuman, vw)) for y in v.yaku)
+    dora = (v.dora.dora, v.dora.red, v.dora.ura, v.dora.nuki)
+    yaku += tuple(Row(name, vw.han.format(n=n)) for name, n in zip(vw.dora, dora, strict=True) if n)
+    fu = tuple(
+        Row(vw.fu_items.get(item.id, item.id), vw.fu.format(n=item.fu), _pictures(item.tiles, words))
+        for item in v.fu_items
+    )
+    if not v.can_win:
+        return ScoreView((), (), "", "", "", False, vw.no_yaku)
+    payment, total = _payment(v, vw)
+    return ScoreView(yaku, fu, result_text(v, vw), payment, total, True, "")
+
+
+def _han_text(han: int, yakuman: bool, vw: ValueWords) -> str:
+    """Return a yaku's worth: its han, or the yakuman it counts as."""
+    if not yakuman:
+        return vw.han.format(n=han)
+    return limit_name("yakuman" if han <= 13 else "double yakuman" if han <= 26 else f"{han // 13}x", vw)
+
+
+def _pictures(text: str, words: Labels) -> tuple[Tile, ...]:
+    """Return the pictures of a fu item's tiles (``555p``, ``77z``), none for an item about no tiles."""
+    return pictures_of(parse_tiles(text), (), words) if text else ()
+
+
+def result_text(v: HandValue, vw: ValueWords) -> str:
+    """Return the hand's fu and han and its limit, e.g. ``30 fu 4 han · Mangan`` (a yakuman by name)."""
+    if v.limit is not None and "yakuman" in v.limit and v.limit != "kazoe yakuman":
+        return limit_name(v.limit, vw)
+    text = vw.score.format(fu=v.fu, han=v.han) if v.fu else vw.han.format(n=v.han)
+    return f"{text} · {limit_name(v.limit, vw)}" if v.limit else text
+
+
+def _payment(v: HandValue, vw: ValueWords) -> tuple[str, str]:
+    """Return who pays what, and the winner's total where it says more (tsumo, or sticks on the table)."""
+    p = v.payment
+    assert p is not None  # a hand that can win has a payment
+    if p.ron is not None:
+        text = f"{vw.ron_col} {points_text(v, vw)}"
+        return text, "" if p.total == p.ron else vw.total.format(n=p.total)
+    return f"{vw.tsumo_col} {points_text(v, vw)}", vw.total.format(n=p.total)
+
+
+def _wait_row(w: WaitValue, vw: ValueWords, words: Labels) -> WaitRow:
+    """Build one wait's row: each way of winning valued, and its notes in the report's language."""
+    values = [w.ron, w.tsumo] + ([w.riichi_ron, w.riichi_tsumo] if w.riichi_tsumo is not None else [])
+    cells = tuple(_cell(v, vw) for v in values)
+    notes = tuple(vw.notes.get(n, n) for n in w.notes)
+    return WaitRow(tile(tile_name(w.tile), False, words), w.unseen, cells, notes, any(c.ok for c in cells))
+
+
+def _cell(v: HandValue | None, vw: ValueWords) -> Cell:
+    """Return one value's cell: its result and points, ``no yaku``, or ``furiten`` (None)."""
+    if v is None:
+        return Cell(vw.furiten, False)
+    if not v.can_win:
+        return Cell(vw.cannot, False)
+    return Cell(f"{result_text(v, vw)} · {points_text(v, vw)}", True)
+
+
+def points_text(v: HandValue, vw: ValueWords) -> str:
+    """Return the points of a win in short: ``8,000`` on ron, ``2,000/4,000`` or ``4,000 all`` on tsumo."""
+    p = v.payment
+    assert p is not None  # only a hand that can win is asked
+    if p.ron is not None:
+        return vw.points.format(n=p.ron)
+    if p.tsumo_dealer is None:
+        return vw.each_all.format(each=p.tsumo_other)
+    return vw.pair.format(other=p.tsumo_other, dealer=p.tsumo_dealer)
+
+
+def discard_cells(
+    value: RiichiValue, words: Labels = EN
+) -> dict[tuple[int, bool], tuple[tuple[Tile, Cell], ...]]:
+    """Return, per discard (tile, red) that leaves the hand ready, each wait with its value on ron.
+
+    Where dama has no yaku, the value after riichi; an open hand's wait with no yaku says so.
+    """
+    vw = VALUE_WORDS[words.lang]
+    return {
+        (d.tile, d.red): tuple((tile(tile_name(w.tile), False, words), ron_cell(w, vw)) for w in d.waits)
+        for d in value.discards or ()
+    }
+
+
+def ron_cell(w: WaitValue, vw: ValueWords) -> Cell:
+    """Return a wait's value on ron in short: dama, else after riichi, else on tsumo only, else none."""
+    if w.ron is None:
+        return Cell(vw.furiten, False)
+    if w.ron.can_win:
+        return Cell(points_text(w.ron, vw), True)
+    if w.riichi_ron is not None and w.riichi_ron.can_win:
+        return Cell(vw.riichi_short.format(points=points_text(w.riichi_ron, vw)), True)
+    if w.tsumo.can_win:
+        return Cell(f"{vw.tsumo_col} {points_text(w.tsumo, vw)}", True)
+    return Cell(vw.cannot, False)
+
+
+def text_rows(value: RiichiValue) -> list[str]:
+    """Return Tenhou-style lines: ``立直1 平和1 ドラ1`` and ``30符3飜 3900点``, or each wait's value."""
+    rows = []
+    if value.hand is not None:
+        v = value.hand
+        if not v.can_win:
+            return [JA.no_yaku]
+        view = score_view(v, JA)
+        rows.append(" ".join(f"{y.name}{y.value.removesuffix('飜')}" for y in view.yaku))
+        rows.append(f"{_tenhou_result(v)} {points_text(v, JA)}")
+    for w in value.waits or ():
+        rows.append(f"待ち{tile_name(w.tile)} " + " ".join(_wait_words(w)))
+    for d in value.discards or ():
+        waits = " ".join(f"{tile_name(w.tile)}:{ron_cell(w, JA).text}" for w in d.waits)
+        rows.append(f"打{tile_name(d.tile, red=d.red)} 打点[{waits}]")
+    return rows
+
+
+def _tenhou_result(v: HandValue) -> str:
+    """Return ``30符4飜`` with the limit after it, or a yakuman's name alone, as Tenhou writes them."""
+    return result_text(v, JA).replace(" · ", " ")
+
+
+def _wait_words(w: WaitValue) -> list[str]:
+    """Return a wait's values in Tenhou's words: ``ロン[…] ツモ[…]``, with riichi ones for a closed hand."""
+    ways = [("ロン", w.ron), ("ツモ", w.tsumo)]
+    if w.riichi_tsumo is not None:
+        ways += [("リーチロン", w.riichi_ron), ("リーチツモ", w.riichi_tsumo)]
+    return [f"{way}[{_cell(v, JA).text.replace(' · ', ' ')}]" for way, v in ways]
