@@ -47,7 +47,9 @@ def test_a_fragment_has_no_page_and_only_scoped_styles(tmp_path: Path) -> None:
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     selectors = [s.strip() for block in re.findall(r"([^{}]+)\{[^{}]*\}", css) for s in block.split(",")]
     assert selectors and all(s.startswith(".pairi-report") for s in selectors), selectors
-    assert "@page" not in css and "@media" not in css
+    # Only screen-size and colour-scheme queries: a page's print rules belong to the host page.
+    assert "@page" not in css and "@media print" not in css
+    assert set(re.findall(r"@media \(([a-z-]+)", css)) == {"prefers-color-scheme", "max-width"}
 
 
 def test_fragment_needs_html() -> None:

@@ -16,6 +16,7 @@ from pairi_report.report.views.i18n import EN, LANGUAGES, Labels
 BATCH = "\n".join(
     [
         "2378m1256p3489s15z",  # a discard table
+        "1114566789m6p4s22z",  # the best two discards leave as many tiles
         "1223m456p789s1122z",  # rows that lose ground
         "19m19p19s1234567z",  # standard form ahead of the regular one
         "1112223334444z",  # effective tiles of a 13-tile hand

@@ -200,7 +200,7 @@ def test_reports_show_values_in_each_language(tmp_path: Path, lang: str, fmt: st
         assert expected in text, (lang, fmt, expected)
     if fmt == "html":
         assert f'<p class="verdict cannot">{words.none_wins}</p>' in text  # the warning in red
-        assert text.count('class="wait-value"') == 4  # two discards, two waits each
+        assert text.count('class="wait-value"') == 2  # 2m and 5m share a row: its two waits
     assert "30符" not in text or lang != "en" or "```" in text or "<pre" in text  # Tenhou lines stay Japanese
 
 
@@ -232,3 +232,28 @@ def win_chance(hand: str, option: str | None = None) -> float:
     extra = ["--rule-option", option] if option else []
     record = json.loads(runner.invoke(app, [hand, "-f", "json", "--outlook", *extra]).stdout)
     return float(record["outlook"]["prospects"][0]["chances"]["win"][-1])
+
+
+def _unicode(tiles: list[int]) -> str:
+    """Write tiles (0-26) as Unicode tile characters: 1-9m U+1F007, 1-9p U+1F019, 1-9s U+1F010."""
+    starts = (0x1F007, 0x1F019, 0x1F010)
+    return "".join(chr(starts[t // 9] + t % 9) for t in tiles)
+
+
+def test_the_winning_tile_is_the_last_one_written_red_or_unicode() -> None:
+    # 234567m 234p 678s with 5p 5p: won on the 5p written last (a red one), so the pair is the wait.
+    red = analyze("234567m2345p678s0p")
+    assert red.value is not None and red.value.hand is not None
+    expected = score(Hand.parse("234567m2345p678s0p"), parse_tile("5p"), parse_situation(""))
+    assert red.value.hand.to_dict() == expected.to_dict() and red.value.hand.dora.red == 1
+    assert [i.id for i in red.value.hand.fu_items] == ["base", "menzen_ron", "tanki", "rounding"]
+    # The same hand in Unicode, its 5p last after the 678s: the same value less the red five.
+    tiles = [1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 23, 24, 25, 13]
+    plain = analyze(_unicode(tiles))
+    assert plain.value is not None and plain.value.hand is not None
+    assert plain.hand.drawn == 13 and plain.value.hand.fu == red.value.hand.fu
+    assert plain.value.hand.dora.red == 0 and plain.value.hand.han == red.value.hand.han - 1
+    # Written with the 5p elsewhere and 8s last, the 8s completes a 678s chow: another wait, pinfu.
+    moved = analyze(_unicode([*tiles[:10], 13, 23, 24, 25]))
+    assert moved.value is not None and moved.value.hand is not None
+    assert [y.id for y in moved.value.hand.yaku] == ["pinfu", "tanyao"]

@@ -92,7 +92,8 @@ def report_files(
     if options.fmt == "md":
         files["index.md"] = render_markdown(view, pictures).encode("utf-8")
         return files | _hand_pages(view, pictures, files, "md")
-    page = render_html(view, pictures, files, options.fragment and options.fmt == "html", options.paper)
+    fragment = options.fragment and options.fmt == "html"
+    page = render_html(view, pictures, files, fragment, options.paper, printing=options.fmt == "pdf")
     if options.fmt == "html" and not options.inline:  # a self-contained report is one file
         files |= _hand_pages(view, pictures, files, "html")
     return _finish("index", page, options, files)

@@ -153,13 +153,20 @@ def render_hand_page(
 
 
 def render_html(
-    view: ReportView, pictures: Pictures, files: dict[str, bytes], fragment: bool = False, paper: str = "A4"
+    view: ReportView,
+    pictures: Pictures,
+    files: dict[str, bytes],
+    fragment: bool = False,
+    paper: str = "A4",
+    printing: bool = False,
 ) -> str:
-    """Render the HTML report, or with ``fragment`` a block to embed; inline pictures need no other file."""
+    """Render the HTML report, or with ``fragment`` a block to embed; inline pictures need no other file.
+
+    ``printing`` (for PDF) opens every folded table: print shows no more than the page does.
+    """
     template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
-    return template.render(
-        report=view, legend=legend(view.words.lang), **_html_context(pictures, files, paper)
-    )
+    context = _html_context(pictures, files, paper) | {"print_open": printing}
+    return template.render(report=view, legend=legend(view.words.lang), **context)
 
 
 def render_quiz(
@@ -185,6 +192,7 @@ def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> di
         "tile_dir": pictures.tile_dir,
         "version": __version__,
         "paper": paper,
+        "print_open": False,
     }
 
 

@@ -107,3 +107,16 @@ def text_rows(value: GBValue) -> list[str]:
         short = "" if w.can_win else "（不足8番）"
         rows.append(f"和{tile_name(w.tile)} 自摸{w.self_drawn}番 点和{w.discard}番{short}")
     return rows
+
+
+def verdict_extra(
+    value: GBValue, words: Labels, best: tuple[int, bool] | None
+) -> tuple[tuple[str | Tile, ...], bool] | None:
+    """Return what GB adds to a hand's verdict: the fan total and whether it may win, or no wait wins."""
+    if value.fan is not None:
+        fan = value.fan
+        can = (words.can_win if fan.can_win else words.cannot_win).format(base=fan.base)
+        return (f"{words.fan_total.format(total=fan.total)}: {can}",), fan.can_win
+    if value.waits and not any(w.can_win for w in value.waits):
+        return (words.no_wait_wins,), False
+    return None

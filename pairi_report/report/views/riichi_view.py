@@ -226,3 +226,47 @@ def _wait_words(w: WaitValue) -> list[str]:
     if w.riichi_tsumo is not None:
         ways += [("リーチロン", w.riichi_ron), ("リーチツモ", w.riichi_tsumo)]
     return [f"{way}[{_cell(v, JA).text.replace(' · ', ' ')}]" for way, v in ways]
+
+
+def verdict_extra(
+    value: RiichiValue, words: Labels, best: tuple[int, bool] | None
+) -> tuple[tuple[str | Tile, ...], bool] | None:
+    """Return what the value adds to a hand's verdict: the score, the waits' ron values, or no yaku.
+
+    ``best`` is the best discard (tile, red) of a hand with one to discard.
+    """
+    vw = VALUE_WORDS[words.lang]
+    if value.hand is not None:
+        v = value.hand
+        if not v.can_win:
+            return (vw.no_yaku,), False
+        return (f"{result_text(v, vw)}, {_payment(v, vw)[0]}",), True
+    waits = value.waits
+    if best is not None:
+        found = next((d for d in value.discards or () if (d.tile, d.red) == best), None)
+        waits = None if found is None else found.waits
+    return None if not waits else _waits_extra(waits, vw, words)
+
+
+def _waits_extra(
+    waits: tuple[WaitValue, ...], vw: ValueWords, words: Labels
+) -> tuple[tuple[str | Tile, ...], bool]:
+    """Return each wait's value on ron (dama, else after riichi), or the best of them for many waits."""
+    cells = [(w, ron_cell(w, vw)) for w in waits]
+    if not any(c.ok for _, c in cells):
+        return (vw.none_wins,), False
+    if len(cells) > 3:
+        top = max(cells, key=lambda wc: _ron_points(wc[0]))
+        return (vw.ron_col, " ", tile(tile_name(top[0].tile), False, words), " ", top[1].text), True
+    parts: list[str | Tile] = [vw.ron_col]
+    for w, c in cells:
+        parts += [" ", tile(tile_name(w.tile), False, words), " ", c.text]
+    return tuple(parts), True
+
+
+def _ron_points(w: WaitValue) -> int:
+    """Return a wait's points on ron, dama or after riichi (0 when neither wins)."""
+    for v in (w.ron, w.riichi_ron):
+        if v is not None and v.can_win and v.payment is not None and v.payment.ron is not None:
+            return v.payment.ron
+    return 0

@@ -39,6 +39,7 @@ class Section:
 
 
 DiscardCells = dict[tuple[int, bool], tuple[tuple[Tile, Cell], ...]]  # (tile, red) -> (wait, its value)
+VerdictExtra = tuple[tuple[str | Tile, ...], bool]  # words and tiles, and whether the news is good
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,8 @@ class ValueViews:
     sections: Callable[[Any, Labels], tuple[Section, ...]]
     text_rows: Callable[[Any], list[str]]
     discard_cells: Callable[[Any, Labels], tuple[str, DiscardCells]] = lambda value, words: ("", {})
+    # What the value adds to the hand's verdict, given the best discard (tile, red) if it has one.
+    verdict: Callable[[Any, Labels, tuple[int, bool] | None], VerdictExtra | None] = lambda v, w, b: None
 
 
 def _gb_sections(value: GBValue, words: Labels) -> tuple[Section, ...]:
@@ -75,8 +78,10 @@ def _riichi_cells(value: RiichiValue, words: Labels) -> tuple[str, DiscardCells]
 
 
 VALUE_VIEWS: dict[type, ValueViews] = {
-    GBValue: ValueViews(_gb_sections, gb_view.text_rows),
-    RiichiValue: ValueViews(_riichi_sections, riichi_view.text_rows, _riichi_cells),
+    GBValue: ValueViews(_gb_sections, gb_view.text_rows, verdict=gb_view.verdict_extra),
+    RiichiValue: ValueViews(
+        _riichi_sections, riichi_view.text_rows, _riichi_cells, riichi_view.verdict_extra
+    ),
 }
 
 
@@ -90,6 +95,12 @@ def value_cells(a: Analysis, words: Labels) -> tuple[str, DiscardCells]:
     """Return the heading and cells of the discard table's value column (no heading: no column)."""
     views = VALUE_VIEWS.get(type(a.value))
     return ("", {}) if views is None else views.discard_cells(a.value, words)
+
+
+def value_verdict(a: Analysis, words: Labels, best: tuple[int, bool] | None) -> VerdictExtra | None:
+    """Return what an analysis' rule value adds to its verdict (None: nothing)."""
+    views = VALUE_VIEWS.get(type(a.value))
+    return None if views is None else views.verdict(a.value, words, best)
 
 
 def value_rows(a: Analysis) -> list[str]:

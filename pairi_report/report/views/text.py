@@ -12,13 +12,17 @@ from __future__ import annotations
 
 from ...core.tiles import tile_name
 from ...rules.analysis import Analysis
-from .i18n import JA, headline
+from .i18n import JA, shanten_words
 from .sections import value_rows
 
 
 def shanten_line(a: Analysis) -> str:
-    """Return the shanten line as Tenhou writes it (和了, 聴牌, N向聴, or 標準形… / 一般形…)."""
-    return headline(a.shanten, a.shanten_by_form.regular, JA)
+    """Return the shanten line as Tenhou writes it: 和了, 聴牌, N向聴, or, when the regular form is behind,
+    the best form's and the regular form's (標準形聴牌 / 一般形8向聴)."""
+    best, regular = a.shanten, a.shanten_by_form.regular
+    if regular == best:
+        return shanten_words(best, JA)
+    return f"標準形{shanten_words(best, JA)} / 一般形{shanten_words(regular, JA)}"
 
 
 def _row(shanten: int, tiles: tuple[int, ...], count: int) -> str:

@@ -1,7 +1,8 @@
-"""The tile pictures a view names: a tile with its alt text, a composited hand strip; a table cell."""
+"""The tile pictures a view names: a tile with its alt text, a hand strip, a table cell, words with tiles."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...core.tiles import tile_name
@@ -50,3 +51,38 @@ class Strip:
 def pictures_of(tiles: tuple[int, ...], wild: tuple[int, ...], words: Labels) -> tuple[Tile, ...]:
     """Return pictures of tiles, the wild kinds badged."""
     return tuple(tile(tile_name(t), t in wild, words) for t in tiles)
+
+
+Part = str | Tile  # a run of words and tile pictures, such as a verdict, is a tuple of parts
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def compose(template: str, either: str = "", **values: str | int | tuple[Tile, ...]) -> tuple[Part, ...]:
+    """Fill a label's ``{fields}``: words as text, tile tuples as pictures.
+
+    The tiles of ``{tiles}`` (equal discards) are joined by ``either`` ("or"), the others by a space.
+    """
+    out: list[Part] = []
+    for i, piece in enumerate(_FIELD.split(template)):
+        if i % 2 == 0:
+            out.append(piece)
+            continue
+        value = values[piece]
+        if isinstance(value, tuple):
+            joiner = either if piece == "tiles" and either else " "
+            for n, t in enumerate(value):
+                out += [joiner, t] if n else [t]
+        else:
+            out.append(str(value))
+    return _joined(out)
+
+
+def _joined(parts: list[Part]) -> tuple[Part, ...]:
+    """Return parts with adjacent words joined and empty ones dropped."""
+    out: list[Part] = []
+    for p in parts:
+        if isinstance(p, str) and out and isinstance(out[-1], str):
+            out[-1] += p
+        elif p != "":
+            out.append(p)
+    return tuple(out)

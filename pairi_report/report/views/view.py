@@ -11,25 +11,13 @@ from dataclasses import dataclass
 from ...batch.lines import Problem
 from ...batch.summary import Summary
 from ...core.tiles import NUM_KINDS, tile_name
-from ...rules.analysis import Analysis, Discard
-from .i18n import EN, Labels, headline, shanten_words
-from .sections import DiscardCells, Section, value_cells, value_sections
-from .text import shanten_line, tenhou_text
-from .tiles import Cell, Strip, Tile, pictures_of, tile
-
-
-@dataclass(frozen=True)
-class DiscardRow:
-    """One row of a discard table."""
-
-    rank: int
-    tile: Tile
-    shanten: str
-    tiles: tuple[Tile, ...]
-    kinds: int
-    count: int
-    best: bool
-    value: tuple[tuple[Tile, Cell], ...] = ()  # each wait it leaves with its value (rules that value hands)
+from ...rules.analysis import Analysis
+from .i18n import EN, Labels, shanten_words
+from .rows import DiscardRow, Groups, counted_groups, discard_rows, unseen
+from .sections import Section, value_cells, value_sections, value_verdict
+from .text import tenhou_text
+from .tiles import Strip, Tile, pictures_of, tile
+from .verdict import Verdict, verdict
 
 
 @dataclass(frozen=True)
@@ -58,8 +46,8 @@ class HandView:
     notation: str
     visible: str
     strip: Strip
-    headline: str  # the shanten line in the report's words, e.g. 1-shanten, 1向听, 1向聴
-    tenhou_line: str  # Tenhou's own line (1向聴) where the report is in English, else empty
+    headline: str  # the shanten in the report's words, e.g. 1-shanten, 1向听, 1向聴, with the best form
+    verdict: Verdict  # what to discard and why, in one line
     summary: str  # in words, e.g. "1-shanten"
     forms: tuple[tuple[str, str], ...]  # (form, its shanten in words)
     keep: tuple[DiscardRow, ...]  # discards that keep the best shanten
@@ -67,8 +55,10 @@ class HandView:
     ukeire: tuple[Tile, ...]
     ukeire_count: int
     waits: tuple[Tile, ...]
+    effective: Groups  # a 3n+1 hand's effective tiles (its waits when ready) by suit, with their copies
     splits: tuple[Split, ...]
     text: str  # Tenhou's plain-text block
+    complete: bool = False  # a winning hand: its shapes come before its (folded) discard table
     wild: tuple[Tile, ...] = ()  # the wild kinds
     top: tuple[Section, ...] = ()  # before the discard table, e.g. a complete GB hand's fans
     below: tuple[Section, ...] = ()  # after the table or waits, e.g. the outlook
@@ -126,26 +116,6 @@ class ReportView:
         return f"{hands} · {problems}"
 
 
-def _rows(
-    a: Analysis, words: Labels, cells: DiscardCells
-) -> tuple[tuple[DiscardRow, ...], tuple[DiscardRow, ...]]:
-    """Return the discard rows that keep the best shanten, and those that lose ground."""
-    discards: tuple[Discard, ...] = a.discards or ()
-    if not discards:
-        return (), ()
-    best_shanten, top = discards[0].shanten, discards[0].ukeire_count
-    rows = []
-    for rank, d in enumerate(discards, start=1):
-        tiles = pictures_of(d.ukeire, a.wild, words)
-        best = d.shanten == best_shanten and d.ukeire_count == top
-        shown = tile(d.name, d.tile in a.wild, words)
-        words_shanten = shanten_words(d.shanten, words)
-        value = cells.get((d.tile, d.red), ())
-        rows.append(DiscardRow(rank, shown, words_shanten, tiles, len(tiles), d.ukeire_count, best, value))
-    keep = tuple(r for r, d in zip(rows, discards, strict=True) if d.shanten == best_shanten)
-    return keep, tuple(rows[len(keep) :])
-
-
 def _splits(a: Analysis, words: Labels) -> tuple[Split, ...]:
     """Return the decompositions, pictured block by block, a wild tile as the tile it stands for."""
     out = []
@@ -175,6 +145,14 @@ def _form_words(words: Labels) -> dict[str, str]:
     }
 
 
+def _headline(a: Analysis, names: dict[str, str], words: Labels) -> str:
+    """Return the shanten in words, with the form that gives it when that is not the regular one."""
+    forms = a.shanten_by_form.to_dict()
+    best_form = next((k for k, v in forms.items() if v == a.shanten), "regular")
+    text = shanten_words(a.shanten, words)
+    return text if best_form == "regular" else f"{text} ({names[best_form]})"
+
+
 def hand_view(
     a: Analysis,
     strip: Strip,
@@ -193,7 +171,9 @@ def hand_view(
     forms = a.shanten_by_form.to_dict()
     names = _form_words(words)
     value_column, cells = value_cells(a, words)
-    keep, lose = _rows(a, words, cells)
+    rows = discard_rows(a, words, cells)
+    best = None if not a.discards else (a.discards[0].tile, a.discards[0].red)
+    shown = a.waits if a.shanten == 0 and a.waits is not None else a.ukeire or ()
     return HandView(
         anchor=anchor,
         title=title or str(a.hand),
@@ -201,16 +181,18 @@ def hand_view(
         notation=str(a.hand),
         visible="".join(tile_name(t) for t in a.visible),
         strip=strip,
-        headline=headline(a.shanten, a.shanten_by_form.regular, words),
-        tenhou_line=shanten_line(a) if words.lang == "en" else "",
+        headline=_headline(a, names, words),
+        verdict=verdict(a, rows, words).plus(value_verdict(a, words, best)),
         summary=shanten_words(a.shanten, words),
         forms=tuple((names[k], shanten_words(v, words)) for k, v in forms.items() if v is not None),
-        keep=keep,
-        lose=lose,
+        keep=tuple(r for r in rows if r.level == rows[0].level),
+        lose=tuple(r for r in rows if r.level != rows[0].level),
         ukeire=pictures_of(a.ukeire or (), a.wild, words),
         ukeire_count=a.ukeire_count or 0,
         waits=pictures_of(a.waits or (), a.wild, words),
+        effective=() if a.discards else counted_groups(shown, unseen(a), a, words),
         splits=_splits(a, words),
+        complete=a.win,
         text=tenhou_text(a),
         wild=pictures_of(a.wild, a.wild, words),
         top=tuple(s for s in extra if s.place == "top"),
@@ -247,10 +229,11 @@ def report_view(
     used: set[str] = {t.stem for t, _ in shown.best} if shown else set()
     for h in hands:
         for row in h.keep + h.lose:
-            used.add(row.tile.stem)
             used.update(t.stem for t in row.tiles)
             used.update(t.stem for t, _ in row.value)
         used.update(t.stem for t in h.ukeire + h.waits + h.wild)
+        used.update(c.tile.stem for g in h.effective for c in g)
+        used |= h.verdict.tiles
         for split in h.splits:
             for block in split.blocks:
                 used.update(t.stem for t in block.tiles)

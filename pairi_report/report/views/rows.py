@@ -1,0 +1,127 @@
+"""打牌表 The discard table's rows: equal discards merged, effective tiles by suit with the copies of each.
+
+Two discards are equal when they leave the same shanten, the same count of effective copies and the
+same effective tiles once the discards themselves are set aside (throwing 東 or 白 from 東白 leaves
+the other one effective): they share a row, and the tiles that only some of them leave effective are
+listed apart as "the other one". Discards whose waits are valued differently never share a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...core.tiles import NUM_KINDS, tile_name
+from ...rules.analysis import Analysis, Discard, tiles_of
+from .i18n import Labels, shanten_words
+from .tiles import Cell, Part, Tile, compose, tile
+
+Cells = dict[tuple[int, bool], tuple[tuple[Tile, Cell], ...]]
+
+
+@dataclass(frozen=True)
+class Counted:
+    """An effective tile and its unseen copies."""
+
+    tile: Tile
+    count: int
+
+
+Groups = tuple[tuple[Counted, ...], ...]
+
+
+@dataclass(frozen=True)
+class DiscardRow:
+    """One row of a discard table: one discard, or several equal ones."""
+
+    rank: int
+    discards: tuple[Tile, ...]
+    level: int  # the shanten it leaves
+    shanten: str  # the same in words
+    groups: Groups  # the effective tiles every discard leaves, by suit
+    others: tuple[Tile, ...]  # tiles effective after some of the row's discards only: the one kept
+    others_note: tuple[Part, ...]  # says so, with those tiles
+    kinds: int
+    count: int
+    best: bool
+    value: tuple[tuple[Tile, Cell], ...] = ()  # each wait it leaves with its value (rules that value hands)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Return every tile the row pictures, the discards first."""
+        return (*self.discards, *(c.tile for g in self.groups for c in g), *self.others)
+
+
+def unseen(a: Analysis) -> list[int]:
+    """Return each kind's unseen copies: four less the copies in the hand (melds too) and those visible."""
+    left = [4 - n for n in a.hand.all_counts]
+    for t in a.visible:
+        left[t] -= 1
+    return [max(0, n) for n in left]
+
+
+def counted_groups(tiles: Sequence[int], left: Sequence[int], a: Analysis, words: Labels) -> Groups:
+    """Return tiles as pictures with their copies, one group per suit (the honours last)."""
+    groups: dict[int, list[Counted]] = {}
+    for t in tiles:
+        groups.setdefault(min(t // 9, 3), []).append(Counted(tile(tile_name(t), t in a.wild, words), left[t]))
+    return tuple(tuple(g) for _, g in sorted(groups.items()))
+
+
+def discard_rows(a: Analysis, words: Labels, cells: Cells) -> tuple[DiscardRow, ...]:
+    """Return the discard table's rows, best first, equal discards merged."""
+    discards: tuple[Discard, ...] = a.discards or ()
+    if not discards:
+        return ()
+    left = unseen(a)
+    best = (discards[0].shanten, discards[0].ukeire_count)
+    rows = []
+    for rank, members in enumerate(_merged(discards, cells), start=1):
+        first = members[0]
+        common, union = ~0, 0
+        for d in members:
+            common &= d.ukeire_mask
+            union |= d.ukeire_mask
+        shown = tiles_of(common & (1 << NUM_KINDS) - 1)
+        others = tuple(tile(tile_name(t), t in a.wild, words) for t in tiles_of(union & ~common))
+        pictured = tuple(tile(d.name, d.tile in a.wild, words) for d in members)
+        note = compose(words.others_note, tiles=others) if others else ()
+        rows.append(
+            DiscardRow(
+                rank,
+                pictured,
+                first.shanten,
+                shanten_words(first.shanten, words),
+                counted_groups(shown, left, a, words),
+                others,
+                note,
+                first.ukeire_mask.bit_count(),
+                first.ukeire_count,
+                (first.shanten, first.ukeire_count) == best,
+                cells.get((first.tile, first.red), ()),
+            )
+        )
+    return tuple(rows)
+
+
+def _merged(discards: Sequence[Discard], cells: Cells) -> list[list[Discard]]:
+    """Return the discards in groups of equal ones, in table order (by the first of each group)."""
+    groups: list[list[Discard]] = []
+    for d in discards:
+        home = next((g for g in groups if _equal(g, d, cells)), None)
+        if home is None:
+            groups.append([d])
+        else:
+            home.append(d)
+    return groups
+
+
+def _equal(group: list[Discard], d: Discard, cells: Cells) -> bool:
+    """Return whether a discard joins a group: same shanten, count and tiles (the group's own aside)."""
+    first = group[0]
+    if (first.shanten, first.ukeire_count) != (d.shanten, d.ukeire_count):
+        return False
+    aside = sum(1 << m.tile for m in group) | 1 << d.tile
+    if first.ukeire_mask & ~aside != d.ukeire_mask & ~aside:
+        return False
+    return cells.get((first.tile, first.red), ()) == cells.get((d.tile, d.red), ())

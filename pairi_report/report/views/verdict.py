@@ -1,0 +1,71 @@
+"""結論 The verdict a hand's section opens with: what to discard and why, in one line.
+
+"Discard 東 or 白: 79 tiles, 4 more than 1p"; "Ready on 1z 2z: 4 tiles"; "Complete"; a rule value adds
+its own words ("· ron 1,300", "no yaku: cannot win"). A verdict is a run of words and tile pictures,
+so that every format draws the tiles its own way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rules.analysis import Analysis
+from .i18n import Labels, shanten_words
+from .rows import DiscardRow
+from .tiles import Part, Tile, compose, pictures_of
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A verdict: words and tiles in reading order; ``ok`` is False when the news is bad (cannot win)."""
+
+    parts: tuple[Part, ...]
+    ok: bool = True
+
+    @property
+    def tiles(self) -> set[str]:
+        """Return the picture stems it uses."""
+        return {p.stem for p in self.parts if isinstance(p, Tile)}
+
+    def plus(self, extra: tuple[tuple[Part, ...], bool] | None) -> Verdict:
+        """Return the verdict with a rule value's words after it (and its bad news, if any)."""
+        if extra is None:
+            return self
+        parts, ok = extra
+        return Verdict((*self.parts, " · ", *parts), self.ok and ok)
+
+
+def verdict(a: Analysis, rows: tuple[DiscardRow, ...], words: Labels) -> Verdict:
+    """Return a hand's verdict: the best discard and its margin, its waits, or what advances it."""
+    if a.win:
+        return Verdict((words.verdict_complete,))
+    if rows:
+        return _discard_verdict(rows, words)
+    count = a.ukeire_count or 0
+    if a.shanten == 0:
+        waits = pictures_of(a.waits or (), a.wild, words)
+        if len(waits) == 34:
+            return Verdict(compose(words.verdict_any, count=count))
+        return Verdict(compose(words.verdict_ready, waits=waits, count=count), bool(waits) and count > 0)
+    shanten = shanten_words(a.shanten, words)
+    kinds = len(a.ukeire or ())
+    return Verdict(compose(words.verdict_draws, shanten=shanten, count=count, kinds=kinds))
+
+
+def _discard_verdict(rows: tuple[DiscardRow, ...], words: Labels) -> Verdict:
+    """Return "Discard X: N tiles", with the margin over the next row or what any other discard loses."""
+    top = rows[0]
+    if top.level == 0:
+        waits = tuple(c.tile for g in top.groups for c in g) + top.others
+        template = words.verdict_ready_discard
+        lead = compose(template, words.or_word, tiles=top.discards, waits=waits, count=top.count)
+    else:
+        lead = compose(words.verdict_discard, words.or_word, tiles=top.discards, count=top.count)
+    if len(rows) == 1:
+        return Verdict(lead)
+    second = rows[1]
+    if second.level != top.level:
+        return Verdict((*lead, words.verdict_sep, *compose(words.verdict_falls, worse=second.shanten)))
+    margin = top.count - second.count
+    template = words.verdict_margin if margin else words.verdict_tie
+    return Verdict((*lead, words.verdict_sep, *compose(template, margin=margin, next=second.discards[:1])))
