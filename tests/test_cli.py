@@ -93,3 +93,12 @@ def test_help_shows_an_example_for_every_option() -> None:
     assert result.exit_code == 0
     for example in ("--format json", "-o out/", "--visible 1z5z", "--rules riichi"):
         assert example in result.output
+
+
+def test_version_and_the_choices_in_help() -> None:
+    from pairi_report.core.version import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.stdout.strip() == f"pairi-report {__version__}"
+    shown = runner.invoke(app, ["--help"]).stdout
+    assert "<riichi|hongzhong|gb>" in shown and "<md|html|pdf|json|text|jsonl|csv>" in shown

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report.cli.main import app
+from pairi_report.report.formats.build import INDEX_AFTER
 from pairi_report.report.views.i18n import EN, LANGUAGES, Labels
 
 # Hands without titles (titles are the user's words) that between them need every label.
@@ -54,7 +55,7 @@ def _texts(words: Labels) -> list[str]:
 
 def _visible_text(page: str, fmt: str) -> str:
     """Return what a reader sees: text, alt texts and labels; not markup, styles or file paths."""
-    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    page = re.sub(r"<(style|script)>.*?</\1>", "", page, flags=re.S)
     shown = re.findall(r'(?:alt|aria-label|title)="([^"]*)"', page)
     if fmt == "md":
         page = re.sub(r"\]\([^)]*\)", "]", page).replace("```text", "```")  # paths and fence tags are unseen
@@ -86,6 +87,12 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
         result = CliRunner().invoke(app, args + extra)
         assert result.exit_code == 1  # the problem line
         text += _visible_text((out / f"{page}.{fmt}").read_text(encoding="utf-8"), fmt)
+    # A batch bigger than a page of hands: the index and its words.
+    big = tmp_path / "big.txt"
+    big.write_text("\n".join(["123m456p789s1122z"] * (INDEX_AFTER + 1)) + "\n", encoding="utf-8")
+    args = [str(big), "-o", str(out / "big"), "--format", fmt, "--lang", lang, "--title", "T", "-q"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    text += _visible_text((out / "big" / f"index.{fmt}").read_text(encoding="utf-8"), fmt)
     gb = tmp_path / "gb.txt"
     gb.write_text(GB_BATCH + "\n", encoding="utf-8")
     args = [str(gb), "-o", str(out / "gb"), "--format", fmt, "--lang", lang, "--rules", "gb", "--title", "T"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -43,7 +44,17 @@ def test_markdown_quiz_puts_every_answer_after_every_problem(tmp_path: Path) -> 
     problems = page[:answers_at]
     assert problems.count("What do you discard?") == 4 and problems.count("Answer: ___") == EXAMPLE_HANDS
     assert not any(word in problems for word in ANSWER_WORDS)
-    assert "discard 1z / 5z: stays 4-shanten" in page[answers_at:]
+    # The key pictures its tiles: "discard 1z / 5z", each tile an image.
+    assert re.search(r"discard !\[1z\]\([^)]*\) / !\[5z\]\([^)]*\): stays 4-shanten", page[answers_at:])
+    # Titles often give the answer away: the key has them, the problems only when asked.
+    titles = [line.title for line in read_lines(HANDS.read_text(encoding="utf-8"), RIICHI) if line.title]
+    assert titles and not any(t in problems for t in titles)
+    assert all(t in page[answers_at:] for t in titles)
+    shown = tmp_path / "shown"
+    args = [str(HANDS), "-o", str(shown), "--quiz", "--format", "md", "--quiz-titles"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    with_titles = (shown / "quiz.md").read_text(encoding="utf-8")
+    assert all(t in with_titles[: with_titles.index('<a name="answers">')] for t in titles)
 
 
 def test_quiz_needs_a_document_format() -> None:
@@ -74,7 +85,11 @@ def test_pdf_problem_pages_carry_no_answers_and_answers_start_a_page(tmp_path: P
             or "advance it?" in problem_page
         )
         assert not any(word in problem_page for word in ANSWER_WORDS)
-    assert "discard 1z / 5z: stays 4-shanten with 79 tiles" in "".join(texts[start:])
+    assert ": stays 4-shanten with 79 tiles" in "".join(texts[start:])
+    titles = [line.title for line in read_lines(HANDS.read_text(encoding="utf-8"), RIICHI) if line.title]
+    assert not any(t in page for t in titles for page in texts[:start])
+    # Four problems to a page by default: the 20 problems fill 5 pages.
+    assert start == -(-EXAMPLE_HANDS // 4)
     again = tmp_path / "again"
     CliRunner().invoke(
         app, [str(HANDS), "-o", str(again), "--quiz", "--format", "pdf", "--paper", paper, "-q"]

@@ -27,6 +27,9 @@ OPTIONS = (
     Option("fragment", "--fragment", "--fragment is HTML to embed"),
     Option("self_contained", "--self-contained", "--self-contained puts a report in one HTML file"),
     Option("quiz", "--quiz", "--quiz makes a problem sheet"),
+    Option("quiz_titles", "--quiz-titles", "--quiz-titles prints titles on a quiz"),
+    Option("per_page", "--per-page", "--per-page sets a quiz's problems per page"),
+    Option("card", "--card", "--card makes a card per hand to paste into a blog"),
     Option("outlook", "--outlook", "--outlook adds sections to a report"),
     Option("games", "--games", "--games sets the practice games of --outlook"),
     Option("paper", "--paper", "--paper sizes printed pages"),
@@ -38,9 +41,18 @@ OPTIONS = (
     Option("workers", "--workers", "--workers spreads work over processes"),
 )
 # Options that cannot go together: the second has no place in what the first makes.
-CONFLICTS = (("outlook", "quiz", "a quiz has no outlook sections"), ("fragment", "quiz", "a quiz is a page"))
+CONFLICTS = (
+    ("outlook", "quiz", "a quiz has no outlook sections"),
+    ("fragment", "quiz", "a quiz is a page"),
+    ("card", "quiz", "a card shows the answer"),
+    ("card", "outlook", "a card shows the verdict and the best rows only"),
+    ("card", "fragment", "a card is already made to paste"),
+)
+# Options that only mean something with another: the second needs the first.
+NEEDS = (("quiz", "quiz_titles"), ("quiz", "per_page"))
 _PICTURES = frozenset(
-    {"tiles", "tile_naming", "scale", "title", "lang", "quiz", "outlook", "games", "workers"}
+    {"tiles", "tile_naming", "scale", "title", "lang", "quiz", "quiz_titles", "per_page", "outlook", "games"}
+    | {"workers"}
 )
 _LOOK_AHEAD = frozenset({"outlook", "games", "workers"})
 
@@ -64,7 +76,7 @@ FORMATS: Mapping[str, OutputFormat] = {
             "html",
             "writes an HTML report",
             True,
-            _PICTURES | {"fragment", "self_contained", "paper"},
+            _PICTURES | {"fragment", "self_contained", "paper", "card"},
             write_report,
         ),
         OutputFormat("pdf", "prints a report to PDF", True, _PICTURES | {"paper"}, write_report),
@@ -90,6 +102,9 @@ def refusal(request: Request, fmt: OutputFormat, rule: RuleSet) -> str | None:
     for first, second, why in CONFLICTS:
         if request.changed(first) and request.changed(second):
             return f"{_purpose(first)}, but {why}: leave out {_flag(first)} or {_flag(second)}"
+    for first, second in NEEDS:
+        if request.changed(second) and not request.changed(first):
+            return f"{_purpose(second)}: add {_flag(first)}"
     if request.outlook and not rule.features.outlook:
         return f"--outlook models riichi-style solo play; it is not available with --rules {rule.name}"
     if request.wild and not rule.features.wild:

@@ -10,6 +10,7 @@ import typer
 from typer.exceptions import TyperException
 
 from ..core.errors import PairiError, printable
+from ..core.version import __version__
 from ..outlook import DEFAULT_GAMES
 from ..rules.base import option_values
 from ..rules.registry import RULE_SETS, find_rule_set
@@ -66,7 +67,11 @@ FormatName = Annotated[
     FormatChoice | None,
     typer.Option("--format", "-f", help="e.g. --format html. Default: md with -o, else text."),
 ]
-Rules = Annotated[str, typer.Option(help=f"Rule set: {', '.join(RULE_SETS)}; e.g. --rules gb.")]
+# The registry's names, listed in --help; the registry itself checks the name (so an entry added at run
+# time, such as a house rule, is accepted too).
+Rules = Annotated[
+    str, typer.Option(metavar=f"<{'|'.join(RULE_SETS)}>", help="The rule set, e.g. --rules gb.")
+]
 RuleOptions = Annotated[
     list[str] | None,
     typer.Option(
@@ -102,6 +107,19 @@ Fragment = Annotated[
 Quiz = Annotated[
     bool, typer.Option(help="A problem sheet and, on a new page, its answer key, e.g. --quiz --format pdf.")
 ]
+QuizTitles = Annotated[
+    bool, typer.Option(help="Print each problem's batch title on the sheet (it may give the answer away).")
+]
+PerPage = Annotated[
+    int, typer.Option(min=2, max=6, help="Quiz problems per printed page, e.g. --per-page 6.")
+]
+Card = Annotated[
+    bool,
+    typer.Option(
+        help="A card per hand to paste into a blog (card.html, its styles sealed off from the page) and "
+        "as a picture for social posts (cards/*.png); with --format html, e.g. --card."
+    ),
+]
 Paper = Annotated[Literal["a4", "letter"], typer.Option(help="Paper for print and PDF, e.g. --paper letter.")]
 Lang = Annotated[
     Literal["en", "zh", "ja"],
@@ -132,6 +150,18 @@ Games = Annotated[
     ),
 ]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")]
+
+
+def _show_version(value: bool) -> None:
+    """Print the version and stop (an eager option: it runs before the input is looked at)."""
+    if value:
+        typer.echo(f"pairi-report {__version__}")
+        raise typer.Exit(0)
+
+
+Version = Annotated[
+    bool, typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version and exit.")
+]
 SituationWords = Annotated[
     str | None,
     typer.Option(
@@ -162,6 +192,9 @@ def run(
     self_contained: SelfContained = False,
     fragment: Fragment = False,
     quiz: Quiz = False,
+    quiz_titles: QuizTitles = False,
+    per_page: PerPage = 4,
+    card: Card = False,
     paper: Paper = "a4",
     lang: Lang = "en",
     workers: Workers = None,
@@ -169,31 +202,10 @@ def run(
     games: Games = DEFAULT_GAMES,
     quiet: Quiet = False,
     situation: SituationWords = None,
+    version: Version = False,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
-    request = Request(
-        source=source,
-        output=output,
-        fmt=fmt,
-        rules=rules,
-        visible=visible,
-        wild=tuple(wild or ()),
-        rule_options=tuple(rule_option or ()),
-        tiles=tiles,
-        tile_naming=tile_naming,
-        scale=scale,
-        title=title,
-        self_contained=self_contained,
-        fragment=fragment,
-        quiz=quiz,
-        paper=paper,
-        lang=lang,
-        workers=workers,
-        outlook=look_ahead,
-        games=games,
-        quiet=quiet,
-        situation=situation or "",
-    )
+    request = Request.of(locals())
     raise typer.Exit(execute(request))
 
 

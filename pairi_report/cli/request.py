@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from ..outlook import DEFAULT_GAMES
 
@@ -26,6 +28,9 @@ class Request:
     self_contained: bool = False
     fragment: bool = False
     quiz: bool = False
+    quiz_titles: bool = False
+    per_page: int = 4
+    card: bool = False
     paper: str = "a4"
     lang: str = "en"
     workers: int | None = None
@@ -33,6 +38,16 @@ class Request:
     games: int = DEFAULT_GAMES
     quiet: bool = False
     situation: str = ""  # the words of the hand's win (riichi values), options and --situation together
+
+    @classmethod
+    def of(cls, given: Mapping[str, Any]) -> Request:
+        """Build a request from the command's parameters, by name (lists become tuples)."""
+        renamed = {"look_ahead": "outlook", "rule_option": "rule_options"}
+        values = {renamed.get(k, k): v for k, v in given.items() if k != "version"}
+        values["wild"] = tuple(values["wild"] or ())
+        values["rule_options"] = tuple(values["rule_options"] or ())
+        values["situation"] = values["situation"] or ""
+        return cls(**values)
 
     @property
     def format_name(self) -> str:

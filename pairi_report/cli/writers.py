@@ -99,17 +99,19 @@ def render_text(
 def write_report(request: Request, rule: RuleSet) -> int:
     """Analyse the input and write a Markdown, HTML or PDF report (or quiz) into the output folder."""
     # Pillow and jinja2 load only when a report is asked for.
-    from ..report.formats.build import hand_views, quiz_files, report_files
+    from ..report.formats.build import card_files, hand_views, quiz_files, report_files
 
     assert request.output is not None  # the format registry asks for -o first
     entries, problems = analyse_input(request, rule)
     looks = look_ahead(request, entries)
-    kind = request.format_name + ("-quiz" if request.quiz else "")
+    kind = request.format_name + ("-quiz" if request.quiz else "-card" if request.card else "")
     try:
         with Staged(request.output, kind) as staged:
             options = replace(_report_options(request, entries), work=staged.scratch())
             if request.quiz:
                 result = quiz_files(entries, options)
+            elif request.card:
+                result = card_files(entries, options)
             else:
                 files: dict[str, bytes] = {}
                 with progress(len(entries), request.quiet) as step:
@@ -122,7 +124,7 @@ def write_report(request: Request, rule: RuleSet) -> int:
     except (PairiError, OSError) as err:
         raise fail(str(err)) from None
     if not request.quiet:
-        page = next(p for p in written if p.name.startswith(("index.", "quiz.")))
+        page = next(p for p in written if p.name.startswith(("index.", "quiz.", "card.")))
         pictures = f"{len(written) - 1} pictures" if len(written) > 1 else "pictures inline"
         typer.echo(f"wrote {page} ({len(entries)} hands, {pictures})", err=True)
     return 1 if problems else 0
@@ -155,6 +157,8 @@ def _report_options(request: Request, entries: Entries) -> Any:
         request.fragment,
         request.lang,
         paper,
+        quiz_titles=request.quiz_titles,
+        per_page=request.per_page,
     )
 
 

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from PIL import Image
+
 from ...batch.lines import Line, Problem
 from ...batch.summary import Summary
 from ...outlook.prospects import Outlook
 from ...rules.analysis import Analysis
+from ..drawing.card import CardPicture, CardRow, card_png
 from ..drawing.chart import chart_png
 from ..drawing.tileset import TileSet
+from ..views.card import CardView, card_view, verdict_names
 from ..views.i18n import labels
 from ..views.outlook_view import outlook_view
-from ..views.quiz import quiz_answer, quiz_problem, quiz_view
+from ..views.quiz import PER_PAGE, quiz_answer, quiz_problem, quiz_view
 from ..views.sections import Section
 from ..views.view import HandView, ReportView, hand_view, report_view
 from .pdf import print_pdf
-from .render import Pictures, render_hand_page, render_html, render_markdown, render_quiz
+from .render import Pictures, render_cards, render_hand_page, render_html, render_markdown, render_quiz
+
+INDEX_AFTER = 50  # hands: a bigger report lists its hands in an index and keeps each on its own page
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,8 @@ class Options:
     lang: str = "en"  # en, zh or ja
     paper: str = "A4"  # A4 or letter, for print and PDF
     work: Path | None = None  # where PDF printing keeps its work files (the output's staging folder)
+    quiz_titles: bool = False  # a quiz prints each problem's title
+    per_page: int = PER_PAGE  # a printed quiz's problems per page
 
     @property
     def inline(self) -> bool:
@@ -89,10 +98,12 @@ def report_files(
     view = report_view(options.title, hands, problems, labels(options.lang), summary)
     pictures = options.pictures()
     pictures.tile_files(view.tiles, files)
+    fragment = options.fragment and options.fmt == "html"
+    if len(hands) > INDEX_AFTER and options.fmt in ("md", "html") and not (options.inline or fragment):
+        view = replace(view, paged=True)  # a page per hand, and an index that stays small
     if options.fmt == "md":
         files["index.md"] = render_markdown(view, pictures).encode("utf-8")
         return files | _hand_pages(view, pictures, files, "md")
-    fragment = options.fragment and options.fmt == "html"
     page = render_html(view, pictures, files, fragment, options.paper, printing=options.fmt == "pdf")
     if options.fmt == "html" and not options.inline:  # a self-contained report is one file
         files |= _hand_pages(view, pictures, files, "html")
@@ -103,10 +114,41 @@ def _hand_pages(view: ReportView, pictures: Pictures, files: dict[str, bytes], f
     """Return each hand alone, hands/001.md (or .html), for copying into a post."""
     pages = {}
     for number, hand in enumerate(view.hands, start=1):
-        single = replace(view, hands=(hand,), problems=(), summary=None)
+        single = replace(view, hands=(hand,), problems=(), summary=None, paged=False)
         page = render_hand_page(single, pictures, files, fmt, root="../")
         pages[f"hands/{number:03d}.{fmt}"] = page.encode("utf-8")
     return pages
+
+
+def card_files(entries: Iterable[tuple[Line, Analysis]], options: Options) -> dict[str, bytes]:
+    """Render a card per hand (``card.html``, pictures inline) and each card as a PNG (``cards/``)."""
+    inline = replace(options, fmt="html", self_contained=True)
+    files: dict[str, bytes] = {}
+    cards = [card_view(h, n) for n, h in enumerate(hand_views(entries, inline, files), start=1)]
+    words = labels(options.lang)
+    pictures = inline.pictures()
+    pictures.tile_files(tuple(sorted({t for c in cards for t in c.tiles})), files)
+    out = {"card.html": render_cards(cards, words, pictures, files).encode("utf-8")}
+    for card in cards:
+        out[f"cards/{card.png}"] = card_png(_picture(card, files, options.lang), options.tiles)
+    return out
+
+
+def _picture(card: CardView, files: dict[str, bytes], lang: str) -> CardPicture:
+    """Return what a card's PNG shows: its words, its hand's strip (the 2x file) and its rows."""
+    h = card.hand
+    with Image.open(io.BytesIO(files[f"img/{h.strip.file}"])) as strip:
+        picture = strip.convert("RGBA")
+    rows = tuple(
+        CardRow(
+            tuple(t.stem for t in r.discards),
+            tuple((c.tile.stem, c.count) for g in r.groups for c in g),
+            str(r.count),
+            r.best,
+        )
+        for r in card.rows
+    )
+    return CardPicture(h.title, verdict_names(h.verdict.parts), h.verdict.ok, h.headline, picture, rows, lang)
 
 
 def quiz_files(entries: Iterable[tuple[Line, Analysis]], options: Options) -> dict[str, bytes]:
@@ -120,7 +162,7 @@ def quiz_files(entries: Iterable[tuple[Line, Analysis]], options: Options) -> di
         pairs.append(
             (quiz_problem(a, strip, number, line.title, words), quiz_answer(a, number, line.title, words))
         )
-    view = quiz_view(options.title, pairs, words)
+    view = quiz_view(options.title, pairs, words, options.quiz_titles, options.per_page)
     pictures.tile_files(view.tiles, files)
     page = render_quiz(view, pictures, files, "md" if options.fmt == "md" else "html", options.paper)
     if options.fmt == "md":

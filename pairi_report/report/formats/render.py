@@ -11,7 +11,7 @@ import hashlib
 import html
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -27,6 +27,8 @@ from ..drawing.png import png_bytes
 from ..drawing.strip import hand_strip, strip_name
 from ..drawing.tileset import H, TileSet, W
 from ..resources import data_dir
+from ..views.card import CardView
+from ..views.i18n import Labels
 from ..views.quiz import QuizView
 from ..views.tiles import Strip
 from ..views.view import ReportView
@@ -167,6 +169,14 @@ def render_html(
     template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
     context = _html_context(pictures, files, paper) | {"print_open": printing}
     return template.render(report=view, legend=legend(view.words.lang), **context)
+
+
+def render_cards(
+    cards: Sequence[CardView], words: Labels, pictures: Pictures, files: dict[str, bytes]
+) -> str:
+    """Render cards to paste into a page: each in its own shadow root, its pictures inline."""
+    context = _html_context(pictures, files, "A4")
+    return environment().get_template("card.html.j2").render(cards=cards, L=words, **context)
 
 
 def render_quiz(

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.tiles import tile_name
+from ...rules.analysis import Analysis
 from ...rules.gb.analysis import GBValue
-from .i18n import EN, Labels
+from ...rules.gb.notation import gb_tile_name
+from .i18n import EN, ZH, Labels, shanten_words
 from .tiles import Tile, pictures_of, tile
 
 
@@ -105,7 +107,7 @@ def text_rows(value: GBValue) -> list[str]:
         rows.append(f"不计花牌{fan.base}番：{verdict}")
     for w in value.waits or ():
         short = "" if w.can_win else "（不足8番）"
-        rows.append(f"和{tile_name(w.tile)} 自摸{w.self_drawn}番 点和{w.discard}番{short}")
+        rows.append(f"和{gb_tile_name(w.tile)} 自摸{w.self_drawn}番 点和{w.discard}番{short}")
     return rows
 
 
@@ -120,3 +122,35 @@ def verdict_extra(
     if value.waits and not any(w.can_win for w in value.waits):
         return (words.no_wait_wins,), False
     return None
+
+
+def text_block(a: Analysis, words: Labels) -> str | None:
+    """Return a GB hand's plain-text block in Chinese terms and GB letters (打E 听[SW 6张]) for a Chinese
+    report; None keeps Tenhou's block (the other languages)."""
+    if words.lang != "zh":
+        return None
+    rows = [str(a.hand), _shanten_zh(a.shanten, a.shanten_by_form.regular)]
+    if a.discards is not None:
+        best = a.discards[0].shanten
+        rows += [
+            f"打{gb_tile_name(d.tile)} {_row_zh(d.shanten, d.ukeire, d.ukeire_count)}"
+            for d in a.discards
+            if d.shanten == best
+        ]
+    elif a.effective is not None:
+        rows.append(_row_zh(a.shanten, a.effective.tiles, a.effective.count))
+    if isinstance(a.value, GBValue):
+        rows += text_rows(a.value)
+    return "\n".join(rows)
+
+
+def _shanten_zh(best: int, regular: int) -> str:
+    """Return the shanten line in Chinese: 和牌, 听牌, N向听, with the regular form's when it is behind."""
+    line = shanten_words(best, ZH)
+    return line if regular == best else f"{line}（一般形{shanten_words(regular, ZH)}）"
+
+
+def _row_zh(shanten: int, tiles: tuple[int, ...], count: int) -> str:
+    """Return ``进张[…]`` (``听[…]`` when ready) with the tiles in GB letters and their count."""
+    word = "听" if shanten == 0 else "进张"
+    return f"{word}[{''.join(gb_tile_name(t) for t in tiles)} {count}张]"

@@ -32,6 +32,11 @@ class Labels:
     or_word: str  # between equal discards
     others_note: str  # with {tiles}: those effective only after some of a row's equal discards
     discards_title: str  # with {n}: a complete hand's folded discard table
+    # A big report's index of hands, each on its own page.
+    index_title: str
+    index_note: str
+    hand_col: str
+    verdict_col: str
     complete: str
     ready: str
     shanten_n: str  # with {n}

@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from ...core.tiles import NUM_KINDS, tile_name
 from ...rules.analysis import Analysis, Discard
 from .i18n import EN, Labels, shanten_words
-from .tiles import Strip, Tile, tile
+from .tiles import Part, Strip, Tile, compose, tile
+from .view import Split, splits_of
+
+PER_PAGE = 4  # problems on a printed page, unless asked otherwise
 
 
 @dataclass(frozen=True)
@@ -28,12 +31,17 @@ class QuizProblem:
 
 @dataclass(frozen=True)
 class QuizAnswer:
-    """One answer: the best choices pictured and a one-line reason."""
+    """One answer: the best choices pictured and a one-line reason, in words and with tile pictures.
+
+    A complete hand's answer lists every way it splits.
+    """
 
     number: int
     title: str
     best: tuple[Tile, ...]
     reason: str
+    parts: tuple[Part, ...] = ()
+    splits: tuple[Split, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,8 @@ class QuizView:
     answers: tuple[QuizAnswer, ...]
     tiles: tuple[str, ...]  # every tile picture used (file stems), sorted
     words: Labels = EN
+    show_titles: bool = False  # a batch title often gives the answer away: shown only when asked
+    per_page: int = PER_PAGE  # problems on a printed page
 
 
 def quiz_problem(a: Analysis, strip: Strip, number: int, title: str, words: Labels = EN) -> QuizProblem:
@@ -62,30 +72,32 @@ def quiz_problem(a: Analysis, strip: Strip, number: int, title: str, words: Labe
 
 
 def quiz_answer(a: Analysis, number: int, title: str, words: Labels = EN) -> QuizAnswer:
-    """Build an answer: the best discards (or the waits, or the split) and why."""
+    """Build an answer: the best discards (or the waits, or every split) and why."""
     if a.win and a.decompositions:
         split = " ".join(a.decompositions[0].blocks)
-        return QuizAnswer(number, title, (), words.reason_complete.format(tiles=split))
+        reason = words.reason_complete.format(tiles=split)
+        parts = compose(words.reason_complete, tiles=())
+        return QuizAnswer(number, title, (), reason, parts, splits_of(a, words))
     if a.discards is None:
         return _answer_13(a, number, title, words)
     best, other = _best_and_next(a.discards)
     tiles = tuple(tile(d.name, d.tile in a.wild, words) for d in best)
     lead = best[0]
-    shown = " / ".join(d.name for d in best)
     shanten = shanten_words(lead.shanten, words)
+    values: dict[str, str | int] = {"shanten": shanten, "count": lead.ukeire_count}
+    pictured: dict[str, tuple[Tile, ...]] = {"tile": tiles}
     if other is not None and other.shanten == lead.shanten:
-        reason = words.reason_better.format(
-            tile=shown,
-            shanten=shanten,
-            count=lead.ukeire_count,
-            other=other.name,
-            other_count=other.ukeire_count,
-        )
+        template = words.reason_better
+        values |= {"other_count": other.ukeire_count}
+        pictured["other"] = (tile(other.name, other.tile in a.wild, words),)
+        named = {"tile": " / ".join(d.name for d in best), "other": other.name}
     else:
         # With no other discard to compare, "falls back" means one step behind.
-        worse = shanten_words(other.shanten if other else lead.shanten + 1, words)
-        reason = words.reason_only.format(tile=shown, shanten=shanten, count=lead.ukeire_count, worse=worse)
-    return QuizAnswer(number, title, tiles, reason)
+        template = words.reason_only
+        values |= {"worse": shanten_words(other.shanten if other else lead.shanten + 1, words)}
+        named = {"tile": " / ".join(d.name for d in best)}
+    reason = template.format(**values, **named)
+    return QuizAnswer(number, title, tiles, reason, compose(template, {"tile": " / "}, **values, **pictured))
 
 
 def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswer:
@@ -94,13 +106,17 @@ def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswe
     if a.shanten == 0:
         waits = a.waits or ()
         listed = words.any_tile if len(waits) == NUM_KINDS else "".join(tile_name(t) for t in waits)
-        reason = words.reason_waits.format(shanten=shanten, tiles=listed, count=a.ukeire_count)
+        template = words.reason_waits
         shown = () if len(waits) == NUM_KINDS else waits
     else:
         shown = a.ukeire or ()
         listed = "".join(tile_name(t) for t in shown)
-        reason = words.reason_draws.format(shanten=shanten, tiles=listed, count=a.ukeire_count)
-    return QuizAnswer(number, title, tuple(tile(tile_name(t), t in a.wild, words) for t in shown), reason)
+        template = words.reason_draws
+    reason = template.format(shanten=shanten, tiles=listed, count=a.ukeire_count)
+    pictures = tuple(tile(tile_name(t), t in a.wild, words) for t in shown)
+    in_words = pictures or listed
+    parts = compose(template, shanten=shanten, tiles=in_words, count=a.ukeire_count or 0)
+    return QuizAnswer(number, title, pictures, reason, parts)
 
 
 def _best_and_next(discards: tuple[Discard, ...]) -> tuple[list[Discard], Discard | None]:
@@ -111,7 +127,17 @@ def _best_and_next(discards: tuple[Discard, ...]) -> tuple[list[Discard], Discar
     return best, rest[0] if rest else None
 
 
-def quiz_view(title: str, pairs: list[tuple[QuizProblem, QuizAnswer]], words: Labels = EN) -> QuizView:
+def quiz_view(
+    title: str,
+    pairs: list[tuple[QuizProblem, QuizAnswer]],
+    words: Labels = EN,
+    show_titles: bool = False,
+    per_page: int = PER_PAGE,
+) -> QuizView:
     """Build the whole quiz, noting every tile picture it uses."""
-    used = sorted({t.stem for _, answer in pairs for t in answer.best})
-    return QuizView(title, tuple(p for p, _ in pairs), tuple(a for _, a in pairs), tuple(used), words)
+    used = {t.stem for _, answer in pairs for t in answer.best}
+    for _, answer in pairs:
+        used |= {p.stem for p in answer.parts if isinstance(p, Tile)}
+        used |= {t.stem for s in answer.splits for b in s.blocks for t in b.tiles}
+    problems, answers = tuple(p for p, _ in pairs), tuple(a for _, a in pairs)
+    return QuizView(title, problems, answers, tuple(sorted(used)), words, show_titles, per_page)

@@ -55,6 +55,8 @@ class ValueViews:
     discard_cells: Callable[[Any, Labels], tuple[str, DiscardCells]] = lambda value, words: ("", {})
     # What the value adds to the hand's verdict, given the best discard (tile, red) if it has one.
     verdict: Callable[[Any, Labels, tuple[int, bool] | None], VerdictExtra | None] = lambda v, w, b: None
+    # The hand's plain-text block in the report's language, where the rules write it their own way.
+    text_block: Callable[[Analysis, Labels], str | None] = lambda a, w: None
 
 
 def _gb_sections(value: GBValue, words: Labels) -> tuple[Section, ...]:
@@ -78,7 +80,9 @@ def _riichi_cells(value: RiichiValue, words: Labels) -> tuple[str, DiscardCells]
 
 
 VALUE_VIEWS: dict[type, ValueViews] = {
-    GBValue: ValueViews(_gb_sections, gb_view.text_rows, verdict=gb_view.verdict_extra),
+    GBValue: ValueViews(
+        _gb_sections, gb_view.text_rows, verdict=gb_view.verdict_extra, text_block=gb_view.text_block
+    ),
     RiichiValue: ValueViews(
         _riichi_sections, riichi_view.text_rows, _riichi_cells, riichi_view.verdict_extra
     ),
@@ -101,6 +105,12 @@ def value_verdict(a: Analysis, words: Labels, best: tuple[int, bool] | None) -> 
     """Return what an analysis' rule value adds to its verdict (None: nothing)."""
     views = VALUE_VIEWS.get(type(a.value))
     return None if views is None else views.verdict(a.value, words, best)
+
+
+def value_text_block(a: Analysis, words: Labels) -> str | None:
+    """Return the plain-text block the rule value writes in the report's language (None: Tenhou's)."""
+    views = VALUE_VIEWS.get(type(a.value))
+    return None if views is None else views.text_block(a, words)
 
 
 def value_rows(a: Analysis) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...core.tiles import tile_name
@@ -57,10 +58,13 @@ Part = str | Tile  # a run of words and tile pictures, such as a verdict, is a t
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
-def compose(template: str, either: str = "", **values: str | int | tuple[Tile, ...]) -> tuple[Part, ...]:
+def compose(
+    template: str, joiners: Mapping[str, str] | None = None, **values: str | int | tuple[Tile, ...]
+) -> tuple[Part, ...]:
     """Fill a label's ``{fields}``: words as text, tile tuples as pictures.
 
-    The tiles of ``{tiles}`` (equal discards) are joined by ``either`` ("or"), the others by a space.
+    A field's tiles are joined by its entry in ``joiners`` (such as " or " between equal discards),
+    by a space otherwise.
     """
     out: list[Part] = []
     for i, piece in enumerate(_FIELD.split(template)):
@@ -69,7 +73,7 @@ def compose(template: str, either: str = "", **values: str | int | tuple[Tile, .
             continue
         value = values[piece]
         if isinstance(value, tuple):
-            joiner = either if piece == "tiles" and either else " "
+            joiner = (joiners or {}).get(piece, " ")
             for n, t in enumerate(value):
                 out += [joiner, t] if n else [t]
         else:

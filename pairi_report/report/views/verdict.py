@@ -58,9 +58,9 @@ def _discard_verdict(rows: tuple[DiscardRow, ...], words: Labels) -> Verdict:
     if top.level == 0:
         waits = tuple(c.tile for g in top.groups for c in g) + top.others
         template = words.verdict_ready_discard
-        lead = compose(template, words.or_word, tiles=top.discards, waits=waits, count=top.count)
+        lead = compose(template, {"tiles": words.or_word}, tiles=top.discards, waits=waits, count=top.count)
     else:
-        lead = compose(words.verdict_discard, words.or_word, tiles=top.discards, count=top.count)
+        lead = compose(words.verdict_discard, {"tiles": words.or_word}, tiles=top.discards, count=top.count)
     if len(rows) == 1:
         return Verdict(lead)
     second = rows[1]

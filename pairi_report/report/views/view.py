@@ -14,7 +14,7 @@ from ...core.tiles import NUM_KINDS, tile_name
 from ...rules.analysis import Analysis
 from .i18n import EN, Labels, shanten_words
 from .rows import DiscardRow, Groups, counted_groups, discard_rows, unseen
-from .sections import Section, value_cells, value_sections, value_verdict
+from .sections import Section, value_cells, value_sections, value_text_block, value_verdict
 from .text import tenhou_text
 from .tiles import Strip, Tile, pictures_of, tile
 from .verdict import Verdict, verdict
@@ -59,10 +59,16 @@ class HandView:
     splits: tuple[Split, ...]
     text: str  # Tenhou's plain-text block
     complete: bool = False  # a winning hand: its shapes come before its (folded) discard table
+    shanten: int = 0  # as a number, for sorting an index
     wild: tuple[Tile, ...] = ()  # the wild kinds
     top: tuple[Section, ...] = ()  # before the discard table, e.g. a complete GB hand's fans
     below: tuple[Section, ...] = ()  # after the table or waits, e.g. the outlook
     value_column: str = ""  # the discard table's value column heading; empty: no such column
+
+    @property
+    def best_count(self) -> int:
+        """Return the effective copies after the best discard, or of a 3n+1 hand."""
+        return self.keep[0].count if self.keep else self.ukeire_count
 
     @property
     def waits_any(self) -> bool:
@@ -90,6 +96,20 @@ class SummaryView:
 
 
 @dataclass(frozen=True)
+class IndexRow:
+    """A hand in a big report's index: its page, title, shanten and verdict."""
+
+    number: int
+    page: str  # the page's path without its extension
+    title: str
+    summary: str  # the shanten in words
+    shanten: int
+    verdict: Verdict
+    count: int  # effective tiles after the best discard, or of a 3n+1 hand
+    line: int | None
+
+
+@dataclass(frozen=True)
 class ReportView:
     """A whole report."""
 
@@ -99,6 +119,15 @@ class ReportView:
     tiles: tuple[str, ...]  # every tile picture the report uses (file stems), sorted
     words: Labels = EN
     summary: SummaryView | None = None  # for a batch of two hands or more
+    paged: bool = False  # the hands are on pages of their own; the report lists them in an index table
+
+    @property
+    def index(self) -> tuple[IndexRow, ...]:
+        """Return one index row per hand, linking to its page (``hands/NNN``)."""
+        return tuple(
+            IndexRow(n, f"hands/{n:03d}", h.title, h.summary, h.shanten, h.verdict, h.best_count, h.line)
+            for n, h in enumerate(self.hands, start=1)
+        )
 
     @property
     def has_wild(self) -> bool:
@@ -116,7 +145,7 @@ class ReportView:
         return f"{hands} · {problems}"
 
 
-def _splits(a: Analysis, words: Labels) -> tuple[Split, ...]:
+def splits_of(a: Analysis, words: Labels) -> tuple[Split, ...]:
     """Return the decompositions, pictured block by block, a wild tile as the tile it stands for."""
     out = []
     for dec in a.decompositions or ():
@@ -191,9 +220,10 @@ def hand_view(
         ukeire_count=a.ukeire_count or 0,
         waits=pictures_of(a.waits or (), a.wild, words),
         effective=() if a.discards else counted_groups(shown, unseen(a), a, words),
-        splits=_splits(a, words),
+        splits=splits_of(a, words),
         complete=a.win,
-        text=tenhou_text(a),
+        shanten=a.shanten,
+        text=value_text_block(a, words) or tenhou_text(a),
         wild=pictures_of(a.wild, a.wild, words),
         top=tuple(s for s in extra if s.place == "top"),
         below=tuple(s for s in extra if s.place == "below"),

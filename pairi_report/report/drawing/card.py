@@ -1,0 +1,170 @@
+"""名刺 A hand's card as one PNG for social posts: the title, the verdict, the hand and the best rows.
+
+The picture is drawn with Pillow from the card's words and tile names, so the same card gives the same
+bytes. Words need a font with the report language's characters (``fonts.find_words_font``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .fonts import find_words_font
+from .png import png_bytes
+from .tileset import TileSet
+
+WIDTH = 1200  # pixels: the usual width of a picture shared on social sites
+MARGIN = 48
+BACKGROUND = (255, 253, 248, 255)
+INK = (29, 29, 31)
+MUTED = (95, 88, 75)
+BAD = (160, 48, 31)
+RULE = (226, 218, 198)
+BEST = (255, 241, 184, 255)
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One row of the card: the discards, the effective tiles with their copies, the total."""
+
+    discards: tuple[str, ...]
+    effective: tuple[tuple[str, int], ...]
+    count: str  # e.g. "79"
+    best: bool
+
+
+@dataclass(frozen=True)
+class CardPicture:
+    """What the card shows, as words and tile names (``parts``: words, and tiles as ``("tile", name)``)."""
+
+    title: str
+    verdict: tuple[str | tuple[str, str], ...]
+    ok: bool
+    headline: str
+    strip: Image.Image
+    rows: tuple[CardRow, ...]
+    lang: str
+
+
+def card_png(card: CardPicture, tiles: TileSet) -> bytes:
+    """Return the card as PNG bytes."""
+    fonts = _fonts(card.lang)
+    layers = [
+        _title(card, fonts),
+        _verdict(card, tiles, fonts),
+        _strip(card.strip),
+        _words(card.headline, fonts),
+    ]
+    layers += [_row(row, tiles, fonts) for row in card.rows]
+    height = sum(layer.height for layer in layers) + 2 * MARGIN + 16 * (len(layers) - 1)
+    img = Image.new("RGBA", (WIDTH, height), BACKGROUND)
+    y = MARGIN
+    for layer in layers:
+        img.alpha_composite(layer, (MARGIN, y))
+        y += layer.height + 16
+    return png_bytes(img)
+
+
+def _fonts(lang: str) -> dict[str, Font]:
+    """Return the card's fonts: title, verdict, words and small numbers."""
+    path = find_words_font(lang)
+    sizes = {"title": 44, "verdict": 36, "words": 26, "small": 20}
+    if path is None:  # no font installed: Pillow's own, small but legible
+        return {k: ImageFont.load_default() for k in sizes}
+    return {k: ImageFont.truetype(path, size) for k, size in sizes.items()}
+
+
+def _text_layer(text: str, font: Font, fill: tuple[int, int, int]) -> Image.Image:
+    """Return a line of text on a transparent layer, cut to the card's width."""
+    box = ImageDraw.Draw(Image.new("RGBA", (1, 1))).textbbox((0, 0), text, font=font)
+    layer = Image.new("RGBA", (min(WIDTH - 2 * MARGIN, int(box[2]) + 2), int(box[3]) + 8), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((0, 0), text, font=font, fill=fill)
+    return layer
+
+
+def _title(card: CardPicture, fonts: dict[str, Font]) -> Image.Image:
+    """Return the title line."""
+    return _text_layer(card.title, fonts["title"], INK)
+
+
+def _words(text: str, fonts: dict[str, Font]) -> Image.Image:
+    """Return a muted line of words."""
+    return _text_layer(text, fonts["words"], MUTED)
+
+
+def _verdict(card: CardPicture, tiles: TileSet, fonts: dict[str, Font]) -> Image.Image:
+    """Return the verdict: its words with small tiles among them, wrapped to the card's width."""
+    pieces = [
+        _text_layer(p, fonts["verdict"], INK if card.ok else BAD)
+        if isinstance(p, str)
+        else _tile(tiles, p[1], 54)
+        for p in card.verdict
+    ]
+    return _flow(pieces, gap=4)
+
+
+def _strip(strip: Image.Image) -> Image.Image:
+    """Return the hand's strip, scaled to the card's width if it is wider."""
+    room = WIDTH - 2 * MARGIN
+    if strip.width <= room:
+        return strip
+    return strip.resize((room, round(strip.height * room / strip.width)), Image.Resampling.LANCZOS)
+
+
+def _row(row: CardRow, tiles: TileSet, fonts: dict[str, Font]) -> Image.Image:
+    """Return one discard row: the discards, then each effective tile with its copies under it."""
+    pieces = [_tile(tiles, name, 72) for name in row.discards]
+    pieces.append(_text_layer(" → ", fonts["verdict"], MUTED))
+    pieces += [_counted(tiles, name, n, fonts["small"]) for name, n in row.effective]
+    pieces.append(_text_layer(f"  {row.count}", fonts["verdict"], INK))
+    flowed = _flow(pieces, gap=2)
+    if not row.best:
+        return flowed
+    layer = Image.new("RGBA", (WIDTH - 2 * MARGIN, flowed.height + 12), BEST)
+    layer.alpha_composite(flowed, (6, 6))
+    return layer
+
+
+def _tile(tiles: TileSet, name: str, height: int) -> Image.Image:
+    """Return a tile picture scaled to a height."""
+    picture = tiles.picture(name, 2)
+    return picture.resize((round(picture.width * height / picture.height), height), Image.Resampling.LANCZOS)
+
+
+def _counted(tiles: TileSet, name: str, copies: int, font: Font) -> Image.Image:
+    """Return a small tile with its unseen copies under it."""
+    picture = _tile(tiles, name, 48)
+    number = _text_layer(str(copies), font, MUTED)
+    layer = Image.new(
+        "RGBA", (max(picture.width, number.width), picture.height + number.height), (0, 0, 0, 0)
+    )
+    layer.alpha_composite(picture, ((layer.width - picture.width) // 2, 0))
+    layer.alpha_composite(number, ((layer.width - number.width) // 2, picture.height))
+    return layer
+
+
+def _flow(pieces: Sequence[Image.Image], gap: int) -> Image.Image:
+    """Return pieces laid left to right, wrapping at the card's width, each line aligned at its bottom."""
+    room = WIDTH - 2 * MARGIN
+    lines: list[list[Image.Image]] = [[]]
+    used = 0
+    for piece in pieces:
+        if lines[-1] and used + piece.width > room:
+            lines.append([])
+            used = 0
+        lines[-1].append(piece)
+        used += piece.width + gap
+    heights = [max(p.height for p in line) for line in lines]
+    width = max(sum(p.width + gap for p in line) for line in lines)
+    layer = Image.new("RGBA", (min(room, width), sum(heights) + 6 * (len(lines) - 1)), (0, 0, 0, 0))
+    y = 0
+    for line, height in zip(lines, heights, strict=True):
+        x = 0
+        for p in line:
+            layer.alpha_composite(p, (x, y + height - p.height))
+            x += p.width + gap
+        y += height + 6
+    return layer
