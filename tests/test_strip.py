@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops
 
 from pairi_report import Hand
 from pairi_report.report.drawing.strip import Slot, hand_strip, meld_slots, strip_name, strip_slots
-from pairi_report.report.drawing.tileset import TileSet
+from pairi_report.report.drawing.tileset import WILD_SUFFIX, TileSet, badge_box
 
 W, H = 36, 48
 
@@ -74,3 +76,41 @@ def test_a_downloaded_set_is_used_and_missing_pictures_fall_back(tmp_path: Path)
     assert tiles.picture("1m", 1).getpixel((18, 24)) == (200, 0, 0, 255)
     assert tiles.picture("2m", 1).size == (W, H)  # built-in fallback
     assert "2m" in tiles.missing(["1m", "2m"]) and "1m" not in tiles.missing(["1m", "2m"])
+
+
+def _footprint(name: str, scale: int) -> tuple[int, int, int, int]:
+    """Return the box the wild badge changes on a tile's picture."""
+    tiles = TileSet()
+    diff = ImageChops.difference(tiles.picture(name + WILD_SUFFIX, scale), tiles.picture(name, scale))
+    box = diff.convert("L").point(lambda v: 255 if v > 8 else 0).getbbox()
+    assert box is not None
+    return box
+
+
+def test_the_wild_badge_is_a_five_pointed_star() -> None:
+    # As the legend says: a white star on red. Round its middle, the star's five arms show as five
+    # white runs among red (a pentagon would be one white ring).
+    img = TileSet().picture("5m" + WILD_SUFFIX, 2)
+    x0, y0, x1, y1 = badge_box(2, img.size)
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    ring = []
+    for i in range(360):
+        a = math.radians(i)
+        pixel = img.getpixel((round(cx + 0.55 * r * math.cos(a)), round(cy + 0.55 * r * math.sin(a))))
+        ring.append(min(pixel[:3]) > 200)
+    runs = sum(1 for i in range(360) if ring[i] and not ring[i - 1])
+    assert runs == 5
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_the_wild_badge_keeps_clear_of_numerals(scale: int) -> None:
+    for n in range(1, 10):
+        plain = TileSet().picture(f"{n}m", scale)
+        # The numeral is the only black on a character tile (萬 is red, the base orange).
+        pixels = ((y, plain.getpixel((x, y))) for x in range(plain.width) for y in range(plain.height))
+        black = [y for y, (r, g, b, a) in pixels if a == 255 and max(r, g, b) < 100]
+        assert black
+        assert _footprint(f"{n}m", scale)[1] > max(black)
+    for n in range(1, 9):  # a flower's number is in its top-left corner
+        left, top, _, _ = _footprint(f"{n}f", scale)
+        assert left >= W * scale // 2 and top >= H * scale // 2

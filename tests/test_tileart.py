@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageOps, ImageStat
 
 from pairi_report.report.drawing.fonts import find_mincho
 from pairi_report.report.drawing.tileset import tile_names
 from pairi_report.report.resources import data_dir
-from pairi_report.tools import tileart
+from pairi_report.tools import tileart, tilesuits
 
 TILES = data_dir("assets") / "tiles"
 
@@ -46,3 +46,104 @@ def test_red_fives_differ_from_plain_fives() -> None:
             Image.open(TILES / "2x" / f"5{suit}.png") as plain,
         ):
             assert red.tobytes() != plain.tobytes()
+
+
+# What the art must keep, measured on the committed pictures: the review that asked for it found faces
+# filling 70%x60% of the tile, 4 px rings, a grid for 8s and red fives told apart only by colour.
+SMALL = (25, 34)  # effective tiles in HTML reports are shown at about this size
+# Layouts narrow by nature (one column of circles or sticks, two sticks a row) are let off the width
+# rule; 1p (one circle, as wide as the face allows) and tiles whose top numeral is the one flat stroke
+# of 一 (1m, and the flowers 1f and 5f) the height rule.
+NARROW = {"2p", "2s", "3s", "4s"}
+FLAT = {"1p", "1m", "1f", "5f"}
+
+
+def _open(name: str, scale: int) -> Image.Image:
+    """Return a committed picture as RGB."""
+    with Image.open(TILES / f"{scale}x" / f"{name}.png") as img:
+        return img.convert("RGB")
+
+
+def _picture_box(name: str, scale: int = 2) -> tuple[float, float]:
+    """Return the width and height of what is drawn on a face, as fractions of the face."""
+    face = tileart.face_rect(scale)
+    inside = tuple(round(v) for v in tileart.face_rect(scale, 0.5))  # within the face's outline
+    diff = ImageChops.difference(_open(name, scale), tileart.blank(scale).convert("RGB")).convert("L")
+    x0, y0, x1, y1 = diff.crop(inside).point(lambda v: 255 if v > 48 else 0).getbbox() or (0, 0, 0, 0)
+    return (x1 - x0) / (face[2] - face[0]), (y1 - y0) / (face[3] - face[1])
+
+
+def test_the_face_takes_all_but_a_thin_base() -> None:
+    img = tileart.blank(2).convert("RGB")
+
+    def ivory(y: int) -> bool:
+        return sum(abs(a - b) for a, b in zip(img.getpixel((36, y)), tilesuits.FACE[:3], strict=True)) < 30
+
+    rows = [y for y in range(96) if ivory(y)]
+    assert (max(rows) - min(rows) + 1) / 96 >= 0.9
+
+
+def test_pictures_fill_the_face() -> None:
+    faces = [n for n in tile_names() if n != "back"]
+    sizes = {n: _picture_box(n) for n in faces}
+    assert {n for n, (w, _) in sizes.items() if w < 0.85} <= NARROW
+    assert {n for n, (_, h) in sizes.items() if h < 0.85} <= FLAT
+    assert sizes["1p"][0] >= 0.85
+    assert sum(w * h for w, h in sizes.values()) / len(sizes) >= 0.75
+
+
+def _dark_runs(row: list[int], threshold: int = 150) -> int:
+    """Count the runs of dark pixels along a row."""
+    runs, dark = 0, False
+    for v in row:
+        runs += v < threshold and not dark
+        dark = v < threshold
+    return runs
+
+
+@pytest.mark.parametrize("n", [7, 8, 9])
+def test_circles_keep_ring_gap_and_centre_at_25_px(n: int) -> None:
+    img = ImageOps.grayscale(_open(f"{n}p", 2).resize(SMALL, Image.Resampling.LANCZOS))
+    x0, y0, x1, y1 = tileart.face_rect(2, tileart.INSET)
+    _, layout = tilesuits.PIN_LAYOUTS[n]
+    fy = layout[-1][1]  # the bottom row
+    pips = sum(1 for _, y, _ in layout if y == fy)
+    centre = round((y0 + (y1 - y0) * fy) * SMALL[1] / 96)
+    runs = max(
+        _dark_runs([img.getpixel((x, y)) for x in range(SMALL[0])]) for y in (centre - 1, centre, centre + 1)
+    )
+    assert runs >= 3 * pips  # ring, centre, ring of each circle, apart
+
+
+def test_eight_of_bamboo_is_an_m_over_a_w() -> None:
+    img = ImageOps.grayscale(_open("8s", 2))
+    x0, y0, x1, y1 = (round(v) for v in tileart.face_rect(2, tileart.INSET))
+
+    def runs(fy: float) -> int:
+        y = round(y0 + (y1 - y0) * fy)
+        return _dark_runs([img.getpixel((x, y)) for x in range(x0, x1)])
+
+    assert runs(0.03) == 2 and runs(0.97) == 2  # the tops of the M, the bottoms of the W
+    assert runs(0.4) == 4 and runs(0.6) == 4  # four legs each, apart
+    assert runs(0.5) == 0  # two groups
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+@pytest.mark.parametrize("suit", "mps")
+def test_red_fives_differ_in_greyscale_outside_the_picture(scale: int, suit: str) -> None:
+    red, plain = (ImageOps.grayscale(_open(f"{d}{suit}", scale)) for d in "05")
+    # The margin around the picture: the same on every plain tile, framed on a red five.
+    mask = Image.new("L", red.size, 0)
+    mask.paste(255, tuple(round(v) for v in tileart.face_rect(scale, 0.5)))
+    mask.paste(0, tuple(round(v) for v in tileart.face_rect(scale, tileart.INSET)))
+    assert ImageStat.Stat(ImageChops.difference(red, plain), mask).mean[0] > 100
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_red_fives_are_framed_at_25_px(suit: str) -> None:
+    red, plain = (
+        ImageOps.grayscale(_open(f"{d}{suit}", 2).resize(SMALL, Image.Resampling.LANCZOS)) for d in "05"
+    )
+    edge = [(1, y) for y in range(4, 28)] + [(x, 1) for x in range(4, 21)]
+    assert all(red.getpixel(p) < 120 for p in edge)
+    assert sum(plain.getpixel(p) < 120 for p in edge) < len(edge) // 3

@@ -6,6 +6,7 @@ A downloaded set that lacks a picture falls back to the built-in one.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP")
 WILD_SUFFIX = "-wild"
 BADGE_RED = (196, 32, 38, 255)
 BADGE_GOLD = (236, 186, 40, 255)
+BADGE_RADIUS = 0.21  # of the tile width
 
 # majandofu.com: man1-66-90-s.png ...; ji1..ji7 = 東南西北白發中; aka1 = 5p, aka2 = 5s, aka3 = 5m.
 _MAJANDOFU_SUIT = {"m": "man", "p": "pin", "s": "sou", "z": "ji"}
@@ -157,18 +159,40 @@ def open_picture(path: Path) -> Image.Image:
         raise PictureError(f"tile picture {str(path)!r} cannot be read ({err}); {expected}") from None
 
 
+def _star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
+    """Return the ten corners of a five-pointed star, one point straight up."""
+    corners = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        angle = math.pi * i / 5 - math.pi / 2
+        corners.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return corners
+
+
+def badge_box(scale: int, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """Return where the wild badge sits on a picture: the bottom-right corner, clear of a numeral."""
+    side = 2 * int(W * scale * BADGE_RADIUS)
+    return size[0] - side, size[1] - side, size[0], size[1]
+
+
 @lru_cache(maxsize=256)
 def _badged(tiles: TileSet, name: str, scale: int, sideways: bool) -> Image.Image:
-    """Return a picture with the wild-tile badge: a red disc ringed in gold, with a white star."""
+    """Return a picture with the wild-tile badge: a red disc ringed in gold, with a white star.
+
+    The badge sits over the bottom-right corner: the numerals of characters and of flowers are at the top.
+    """
     img = _load(tiles, name, scale, sideways).copy()
-    size = 4  # drawn at 4x and scaled down, for smooth edges
-    r = int(W * scale * 0.2)
-    badge = Image.new("RGBA", (2 * r * size, 2 * r * size), (0, 0, 0, 0))
+    size = 8  # drawn at 8x and scaled down, for smooth edges
+    x0, y0, x1, y1 = badge_box(scale, img.size)
+    big = (x1 - x0) * size
+    badge = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(badge)
-    d.ellipse((0, 0, 2 * r * size - 1, 2 * r * size - 1), fill=BADGE_GOLD)
-    inset = max(1, r * size // 6)
-    d.ellipse((inset, inset, 2 * r * size - 1 - inset, 2 * r * size - 1 - inset), fill=BADGE_RED)
-    d.regular_polygon((r * size, r * size, int(r * size * 0.62)), 5, rotation=0, fill=(255, 255, 255, 255))
-    star = badge.resize((2 * r, 2 * r), Image.Resampling.LANCZOS)
-    img.alpha_composite(star, (img.width - 2 * r - max(1, scale), max(1, scale)))
+    d.ellipse((0, 0, big - 1, big - 1), fill=BADGE_GOLD)
+    inset = big // 12
+    d.ellipse((inset, inset, big - 1 - inset, big - 1 - inset), fill=BADGE_RED)
+    # The star is as large as the red disc allows, with fat arms, so its points show at 25 px; it is set
+    # a little low, as a star's points reach higher above its centre than below.
+    centre = big / 2
+    d.polygon(_star_points(centre, centre * 1.06, centre * 0.78, centre * 0.36), fill=(255, 255, 255, 255))
+    img.alpha_composite(badge.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS), (x0, y0))
     return img
