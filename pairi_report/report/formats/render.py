@@ -24,7 +24,7 @@ from ...core.notation import Hand
 from ...core.version import __version__
 from ..drawing.chart import Chart
 from ..drawing.png import png_bytes
-from ..drawing.strip import hand_strip, strip_name
+from ..drawing.strip import TileMark, hand_strip, strip_name
 from ..drawing.tileset import H, TileSet, W
 from ..resources import data_dir
 from ..views.quiz import QuizView
@@ -96,13 +96,15 @@ class Pictures:
     display: int  # display size multiple of 36x48
     inline: bool = False
 
-    def strip(self, hand: Hand, out: dict[str, bytes], wild: tuple[int, ...] = ()) -> Strip:
-        """Render a hand's strip once per distinct picture; return its reference."""
+    def strip(
+        self, hand: Hand, out: dict[str, bytes], wild: tuple[int, ...] = (), marks: tuple[TileMark, ...] = ()
+    ) -> Strip:
+        """Render a hand's strip (with its marks) once per distinct picture; return its reference."""
         scale = self.scale * self.display
-        name = strip_name(hand, self.tiles, scale, wild)
+        name = strip_name(hand, self.tiles, scale, wild, marks)
         path = f"img/{name}"
         if path not in out:
-            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=scale, wild=wild))
+            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=scale, wild=wild, marks=marks))
         with Image.open(io.BytesIO(out[path])) as img:
             width, height = img.size
         factor = self.scale
