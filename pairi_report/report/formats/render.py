@@ -28,6 +28,7 @@ from ..drawing.strip import TileMark, hand_strip, strip_name
 from ..drawing.tileset import H, TileSet, W
 from ..resources import data_dir
 from ..views.quiz import QuizView
+from ..views.review_view import ReviewView
 from ..views.tiles import Strip
 from ..views.view import ReportView
 
@@ -177,6 +178,17 @@ def render_quiz(
         .get_template("quiz.html.j2")
         .render(report=view, **_html_context(pictures, files, paper))
     )
+
+
+def render_review(
+    view: ReviewView, pictures: Pictures, files: dict[str, bytes], fmt: str, paper: str = "A4"
+) -> str:
+    """Render a game review: the summary, then each round's timeline, as Markdown or HTML."""
+    if fmt == "md":
+        template = environment().get_template("review.md.j2")
+        return template.render(report=view, tile_dir=pictures.tile_dir, root="")
+    context = _html_context(pictures, files, paper)
+    return environment().get_template("review.html.j2").render(report=view, **context)
 
 
 def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> dict[str, object]:
