@@ -28,11 +28,11 @@ def points(value: HandValue | None) -> int | None:
     return value.payment.total
 
 
-def wait_record(w: WaitValue) -> dict[str, Any]:
+def wait_record(w: WaitValue, unseen: int) -> dict[str, Any]:
     """Return one wait in short: its tile, unseen copies, furiten, and the points of each way to win."""
     return {
         "tile": tile_name(w.tile),
-        "unseen": w.unseen,
+        "unseen": unseen,
         "furiten": w.furiten,
         "ron": points(w.ron),
         "tsumo": points(w.tsumo),
@@ -54,11 +54,21 @@ class DecisionReview:
     played_values: DiscardValues | None = None  # the waits the played discard leaves, valued
     best_values: DiscardValues | None = None  # the same for the (first) best discard
 
+    def unseen(self, tile: int) -> int:
+        """Return the copies of a tile the seat has not seen: not in its hand, nor visible anywhere.
+
+        The hand's own discard counts either way (in the hand, or in the river after it), so this is
+        the same after every discard. (A wait value's own ``unseen`` knows only the seat's own river
+        and the dora indicators.)
+        """
+        d = self.decision
+        return max(0, 4 - d.hand.all_counts[tile] - d.visible.count(tile))
+
     def to_dict(self) -> dict[str, Any]:
         """Return the decision's record (see the README for its keys)."""
         d = self.decision
         values = {
-            key: [wait_record(w) for w in found.waits]
+            key: [wait_record(w, self.unseen(w.tile)) for w in found.waits]
             for key, found in (("played", self.played_values), ("best", self.best_values))
             if found is not None
         }

@@ -144,9 +144,9 @@ def verdict_line(r: DecisionReview, labels: Labels, words: ReviewWords) -> str:
     )
 
 
-def _wait_words(w: WaitValue, words: ReviewWords) -> str:
-    """Return one wait with its value on ron, after riichi where dama has none."""
-    name, left = tile_name(w.tile), w.unseen
+def _wait_words(w: WaitValue, left: int, words: ReviewWords) -> str:
+    """Return one wait, its unseen copies and its value on ron (after riichi where dama has none)."""
+    name = tile_name(w.tile)
     if w.furiten:
         return f"{name} {words.furiten}"
     dama = points(w.ron)
@@ -166,7 +166,7 @@ def _values(r: DecisionReview, words: ReviewWords) -> tuple[str, ...]:
         found.append((r.verdict.best[0].name, r.best_values))
     for name, values in found:
         if values is not None and values.waits:
-            waits = " · ".join(_wait_words(w, words) for w in values.waits)
+            waits = " · ".join(_wait_words(w, r.unseen(w.tile), words) for w in values.waits)
             out.append(words.waits_after.format(tile=name, waits=waits))
     return tuple(out)
 
