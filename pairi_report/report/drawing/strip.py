@@ -172,7 +172,7 @@ def _draw_marks(
                 (x, top, x + w - 1, img.height - 1),
                 radius=3 * scale,
                 outline=MARKS["outline"],
-                width=2 * scale,
+                width=3 * scale,
             )
         else:
             mid, tip = x + w // 2, top - max(1, scale)

@@ -14,16 +14,17 @@ from .render import render_review
 
 
 def decision_marks(r: DecisionReview) -> tuple[TileMark, ...]:
-    """Return a decision's marks: an outline on each best discard, a pointer on the tile played."""
+    """Return a decision's marks: an outline on each best discard, a pointer on the tile played.
+
+    When the tile played is among the best, its outline goes on the very copy played.
+    """
     d = r.decision
-    marks = set()
+    played = mark_index(d.hand, d.discard.kind, d.discard.red, drawn=d.tsumogiri)
+    marks = set() if played is None else {TileMark(played, "pointer")}
     for row in r.verdict.best:
-        at = mark_index(d.hand, row.tile, row.red)
+        at = played if row.tile == d.discard.kind else mark_index(d.hand, row.tile, row.red)
         if at is not None:
             marks.add(TileMark(at, "outline"))
-    at = mark_index(d.hand, d.discard.kind, d.discard.red, drawn=d.tsumogiri)
-    if at is not None:
-        marks.add(TileMark(at, "pointer"))
     return tuple(sorted(marks, key=lambda m: (m.index, m.kind)))
 
 
