@@ -159,7 +159,7 @@ def test_what_a_review_does_not_take_is_refused_in_one_line(tmp_path: Path) -> N
         ),
         ([str(SOURCE), "-f", "md", "-o", str(tmp_path / "o")], "a folder of game logs is reviewed with"),
         ([str(RANKED), "--visible", "1m"], "--visible is not used by a game review"),
-        ([str(RANKED), "--rules", "gb"], "reviewed under riichi rules"),
+        ([str(RANKED), "--rules", "gb"], "--rules is not used by a game review (a log is played"),
         ([str(RANKED), "--player", "nobody"], "no player 'nobody' in ranked_game"),
         ([str(SOURCE), "-f", "json", "--player", "nobody"], "no player 'nobody'"),
         (["123m456p789s1122z", "--player", "1"], "--player chooses whose discards"),

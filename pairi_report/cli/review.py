@@ -29,17 +29,20 @@ MAX_LOG_BYTES = 64 << 20  # far above any real log; a bigger file is refused bef
 _LINK = re.compile(rb"https?://tenhou\.net/6")
 _HEAD = 4096
 
-# Options a review has no use for: the log gives every hand, what is visible and the situation.
+_FROM_THE_LOG = "is not used by a game review (the log gives every hand and what was seen)"
+_RULES = "is not used by a game review (a log is played and reviewed by Tenhou's riichi rules)"
+# Options a review has no use for: the log gives every hand, what is visible, the situation, the rules.
 NOT_FOR_REVIEWS = (
-    ("visible", "--visible"),
-    ("rule_options", "--rule-option"),
-    ("wild", "--wild"),
-    ("situation", "--situation (and --dora, --riichi, …)"),
-    ("quiz", "--quiz"),
-    ("fragment", "--fragment"),
-    ("outlook", "--outlook"),
-    ("games", "--games"),
-    ("workers", "--workers"),
+    ("visible", "--visible", _FROM_THE_LOG),
+    ("wild", "--wild", _FROM_THE_LOG),
+    ("situation", "--situation (and --dora, --riichi, …)", _FROM_THE_LOG),
+    ("rules", "--rules", _RULES),
+    ("rule_options", "--rule-option", _RULES),
+    ("quiz", "--quiz", "makes a problem sheet of hands; a game review is not one"),
+    ("fragment", "--fragment", "is not available for a game review"),
+    ("outlook", "--outlook", "is not available for a game review"),
+    ("games", "--games", "is not available for a game review"),
+    ("workers", "--workers", "is not used by a game review (it runs in one process)"),
 )
 REVIEW_FORMATS = ("md", "html", "pdf", "json", "jsonl", "text")
 FOLDER_FORMATS = ("json", "jsonl")
@@ -138,7 +141,7 @@ def log_inputs(source: str) -> list[LogInput] | None:
     return [LogInput(str(p), game_name(p.name), p) for p in files] or None
 
 
-def check_review(request: Request, logs: list[LogInput]) -> None:
+def check_review(request: Request) -> None:
     """Refuse, in one line, what a review cannot do: an option it has no use for, a format, a folder."""
     fmt = request.format_name
     if fmt not in REVIEW_FORMATS:
@@ -146,14 +149,9 @@ def check_review(request: Request, logs: list[LogInput]) -> None:
             f"--format {fmt} writes analysis rows of hands; a game log is reviewed with --format "
             f"{', '.join(REVIEW_FORMATS[:-1])} or {REVIEW_FORMATS[-1]}"
         )
-    for name, flag in NOT_FOR_REVIEWS:
+    for name, flag, why in NOT_FOR_REVIEWS:
         if request.changed(name):
-            raise fail(
-                f"{flag} is not used by a game review (the log gives every hand and what was seen); "
-                "leave it out"
-            )
-    if request.rules != "riichi":
-        raise fail(f"a game log is reviewed under riichi rules; leave out --rules {request.rules}")
+            raise fail(f"{flag} {why}; leave it out")
     if is_folder(request.source) and fmt not in FOLDER_FORMATS:
         raise fail(
             f"{request.source}: a folder of game logs is reviewed with --format json or jsonl; "
@@ -169,17 +167,23 @@ def read_log(log: LogInput) -> Game:
         raise fail(f"{log.label}: {err}") from None
 
 
-def chosen_games(request: Request, logs: list[LogInput]) -> list[tuple[LogInput, tuple[int, ...]]]:
+Chosen = list[tuple[LogInput, Game | None, tuple[int, ...]]]
+
+
+def chosen_games(request: Request, logs: list[LogInput]) -> Chosen:
     """Read every log once and choose its seats; exit 2 on the first bad log or an unknown player.
 
-    In a folder, a game without the named player is left out; a player no game has is an error.
+    In a folder, a game without the named player is left out; a player no game has is an error. One
+    log's game is kept; a folder's are read again one at a time, so they never sit in memory together.
     """
-    chosen = []
+    chosen: Chosen = []
     last: PairiError | None = None
     for log in logs:
         game = read_log(log)
         try:
-            chosen.append((log, choose_seats(game, request.player, log.name)))
+            chosen.append(
+                (log, game if len(logs) == 1 else None, choose_seats(game, request.player, log.name))
+            )
         except PairiError as err:
             last = err
     if not chosen and last is not None:
@@ -187,9 +191,7 @@ def chosen_games(request: Request, logs: list[LogInput]) -> list[tuple[LogInput,
     return chosen
 
 
-def games_of(
-    chosen: list[tuple[LogInput, tuple[int, ...]]],
-) -> Iterator[tuple[LogInput, Game, tuple[int, ...]]]:
-    """Yield each chosen game, read again (one at a time, so a folder of logs never sits in memory whole)."""
-    for log, seats in chosen:
-        yield log, read_log(log), seats
+def games_of(chosen: Chosen) -> Iterator[tuple[LogInput, Game, tuple[int, ...]]]:
+    """Yield each chosen game with its seats, reading again the ones not kept."""
+    for log, game, seats in chosen:
+        yield log, game or read_log(log), seats

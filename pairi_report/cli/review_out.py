@@ -18,13 +18,11 @@ from ..report.formats.files import Staged, write_folder
 from ..review import GameReview, review_game
 from .common import fail
 from .request import Request
-from .review import LogInput, check_review, chosen_games, games_of
+from .review import Chosen, LogInput, check_review, chosen_games, games_of
 from .writers import _report_options
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-
-Chosen = list[tuple[LogInput, tuple[int, ...]]]
 
 
 def reviews(chosen: Chosen) -> Iterator[GameReview]:
@@ -38,7 +36,7 @@ def reviews(chosen: Chosen) -> Iterator[GameReview]:
 
 def write_review(request: Request, logs: list[LogInput]) -> int:
     """Review the game logs and write the review in the format asked; return the exit status."""
-    check_review(request, logs)
+    check_review(request)
     chosen = chosen_games(request, logs)
     fmt = request.format_name
     if fmt == "jsonl":
@@ -120,5 +118,6 @@ def _write_report(request: Request, chosen: Chosen) -> int:
     except (PairiError, OSError) as err:
         raise fail(str(err)) from None
     page = next(p for p in written if p.name.startswith("index."))
-    _wrote(request, f"{page} ({len(written) - 1} pictures)", [review])
+    pictures = f"{len(written) - 1} pictures" if len(written) > 1 else "pictures inline"
+    _wrote(request, f"{page} ({pictures})", [review])
     return 0
