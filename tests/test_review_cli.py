@@ -107,9 +107,9 @@ def test_json_over_a_folder_skips_games_without_the_player(tmp_path: Path) -> No
     assert [g["seats"] for g in games] == [[2], [1], [3]]
 
 
-WORDS = {"en": ("Game review: ranked", "Agreement with the best discard"),
-         "zh": ("牌谱复盘：ranked", "与最佳打牌一致率"),
-         "ja": ("牌譜検討：ranked", "最善打牌との一致率")}  # fmt: skip
+WORDS = {"en": ("Game review: ranked", "Agreement with the best discard", "East 1, 0 honba"),
+         "zh": ("牌谱复盘：ranked", "与最佳打牌一致率", "东1局 0本场"),
+         "ja": ("牌譜検討：ranked", "最善打牌との一致率", "東1局 0本場")}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -122,7 +122,7 @@ def test_html_and_markdown_reviews_in_three_languages(tmp_path: Path, lang: str)
         page = (tmp_path / f"index.{fmt}").read_text(encoding="utf-8")
         for words in WORDS[lang]:
             assert words in page
-        assert page.count("East 1, 0 honba") >= 2 and "30符4飜7700点" in page and "跳満18000点" in page
+        assert page.count(WORDS[lang][2]) >= 2 and "30符4飜7700点" in page and "跳満18000点" in page
         pictures = [p for p in (tmp_path / "img").glob("hand-*.png")]
         assert len(pictures) >= 150  # a marked hand picture per decision (equal ones shared)
     html = (tmp_path / "index.html").read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.tiles import tile_name
+from ...games.model import Round
 from ...review import DecisionReview, GameReview, RoundReview, Tally, WinCheck
 from ...review.records import points
 from ...review.verdict import Kind
@@ -110,6 +111,11 @@ StripOf = Callable[[DecisionReview], Strip]
 def player_name(review: GameReview, seat: int, words: ReviewWords) -> str:
     """Return a seat's player as the log names them, or the seat when the log gives no name."""
     return review.game.names[seat] or words.seat.format(n=seat)
+
+
+def round_title(rnd: Round, words: ReviewWords) -> str:
+    """Return a round's name in the report's language, e.g. ``East 2, 1 honba`` or ``東2局 1本場``."""
+    return words.round_name.format(wind=words.winds[rnd.wind % 4], number=rnd.number, honba=rnd.honba)
 
 
 def _rate(t: Tally) -> str:
@@ -237,7 +243,7 @@ def _win_line(review: GameReview, c: WinCheck, words: ReviewWords) -> ResultLine
     agrees = c.agrees
     check = words.no_text if agrees is None else words.agrees if agrees else words.differs
     return ResultLine(
-        head, " ".join(str(y) for y in c.win.yaku), f"{words.ours.format(text=c.text)} ({check})", agrees
+        head, " ".join(str(y) for y in c.win.yaku), words.ours.format(text=c.text, check=check), agrees
     )
 
 
@@ -254,7 +260,7 @@ def round_view(
     """Build one round's timeline."""
     return RoundView(
         anchor=f"round-{rnd.index + 1}",
-        title=rnd.label,
+        title=round_title(rnd.round, words),
         dealer=words.dealer.format(player=player_name(review, rnd.round.dealer, words)),
         dora=tuple(tile(str(t), False, labels) for t in rnd.round.dora),
         results=result_lines(review, rnd, words),
@@ -291,7 +297,7 @@ def _headlines(review: GameReview, labels: Labels, words: ReviewWords) -> tuple[
     lost = v.shanten_lost
     loss = words.loss_shanten.format(n=lost) if lost else words.loss_tiles.format(n=v.tiles_lost)
     largest = words.largest.format(
-        round=worst.decision.round,
+        round=round_title(review.rounds[worst.decision.round_index].round, words),
         player=player_name(review, worst.decision.seat, words),
         turn=words.turn.format(n=worst.decision.turn),
         discard=str(worst.decision.discard),
@@ -307,7 +313,7 @@ def review_view(
     """Build the whole review page; ``strip_of`` renders (or names) a decision's marked hand picture."""
     rounds = tuple(round_view(review, rnd, strip_of, labels, words) for rnd in review.rounds)
     by_round = tuple(
-        _tally_row(rnd.label, view.anchor, t, _short_result(review, rnd, words))
+        _tally_row(view.title, view.anchor, t, _short_result(review, rnd, words))
         for rnd, view, (_, t) in zip(review.rounds, rounds, review.summary.rounds, strict=True)
     )
     by_player = tuple(
@@ -320,7 +326,9 @@ def review_view(
             for row in d.rows:
                 used.add(row.tile.stem)
                 used.update(t.stem for t in row.tiles)
-    players = " · ".join(player_name(review, seat, words) for seat in review.seats)
+    players = words.players.format(
+        names=" · ".join(player_name(review, seat, words) for seat in review.seats)
+    )
     return ReviewView(
         title,
         words,

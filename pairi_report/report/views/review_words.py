@@ -16,7 +16,9 @@ class ReviewWords:
     lang: str
     title: str  # with {name}: the default report title
     summary: str
-    players: str  # before the players' names
+    players: str  # with {names}
+    round_name: str  # with {wind} {number} {honba}
+    winds: tuple[str, str, str, str]
     agreement: str  # with {rate} {agree} {judged} {same} {equal} {worse} {forced}
     nothing_judged: str
     losses: str  # with {shanten} {tiles}
@@ -54,7 +56,7 @@ class ReviewWords:
     dora: str
     win_ron: str  # with {winner} {source} {text}
     win_tsumo: str  # with {winner} {text}
-    ours: str  # with {text}
+    ours: str  # with {text} {check}
     agrees: str
     differs: str
     no_text: str
@@ -66,7 +68,9 @@ EN = ReviewWords(
     lang="en",
     title="Game review: {name}",
     summary="Summary",
-    players="Players",
+    players="Players: {names}",
+    round_name="{wind} {number}, {honba} honba",
+    winds=("East", "South", "West", "North"),
     agreement="Agreement with the best discard: {rate} ({agree} of {judged}: {same} best, {equal} as good, "
     "{worse} worse; {forced} forced in riichi)",
     nothing_judged="No decision to judge: every discard was forced.",
@@ -106,7 +110,7 @@ EN = ReviewWords(
     dora="Dora indicators",
     win_ron="{winner} wins from {source}: {text}",
     win_tsumo="{winner} wins by tsumo: {text}",
-    ours="Scored from the replay: {text}",
+    ours="Scored from the replay: {text} ({check})",
     agrees="as Tenhou wrote",
     differs="Tenhou wrote otherwise",
     no_text="the log carries no scoring text",
@@ -128,7 +132,9 @@ ZH = ReviewWords(
     lang="zh",
     title="牌谱复盘：{name}",
     summary="概要",
-    players="玩家",
+    players="玩家：{names}",
+    round_name="{wind}{number}局 {honba}本场",
+    winds=("东", "南", "西", "北"),
     agreement="与最佳打牌一致率：{rate}（{judged} 次中 {agree} 次：最佳 {same}、等效 {equal}、较差 {worse}；"
     "立直后被迫 {forced}）",
     nothing_judged="没有可判断的打牌：每一张都是被迫打出。",
@@ -167,7 +173,7 @@ ZH = ReviewWords(
     dora="宝牌指示牌",
     win_ron="{winner} 荣和（{source} 放铳）：{text}",
     win_tsumo="{winner} 自摸和：{text}",
-    ours="由牌谱重算：{text}",
+    ours="由牌谱重算：{text}（{check}）",
     agrees="与天凤一致",
     differs="与天凤不一致",
     no_text="牌谱没有点数记载",
@@ -185,7 +191,9 @@ JA = ReviewWords(
     lang="ja",
     title="牌譜検討：{name}",
     summary="まとめ",
-    players="対局者",
+    players="対局者：{names}",
+    round_name="{wind}{number}局 {honba}本場",
+    winds=("東", "南", "西", "北"),
     agreement="最善打牌との一致率：{rate}（{judged} 回中 {agree} 回：最善 {same}・同等 {equal}・"
     "劣る {worse}、リーチ後の強制 {forced}）",
     nothing_judged="判定する打牌がありません（すべてリーチ後の強制）。",
@@ -224,7 +232,7 @@ JA = ReviewWords(
     dora="ドラ表示牌",
     win_ron="{winner} の和了（放銃 {source}）：{text}",
     win_tsumo="{winner} のツモ和了：{text}",
-    ours="牌譜から再計算：{text}",
+    ours="牌譜から再計算：{text}（{check}）",
     agrees="天鳳と一致",
     differs="天鳳と不一致",
     no_text="牌譜に点数の記載なし",
