@@ -21,6 +21,7 @@ LAYERS = (
     ("games",),
     ("rules",),
     ("outlook",),
+    ("review",),
     ("batch",),
     ("report", "report.resources", "report.drawing"),
     ("report.views",),
@@ -32,7 +33,7 @@ LAYERS = (
 TOP = len(LAYERS)
 # What the lower layers must not load: the engine and the analysis never draw, template or parse options.
 PRESENTATION = ("jinja2", "markupsafe", "markdown", "PIL", "typer", "click")
-PURE = ("core", "games", "engine", "rules", "outlook", "batch")
+PURE = ("core", "games", "engine", "rules", "outlook", "review", "batch")
 
 
 def module_name(path: Path) -> str:

@@ -9,7 +9,16 @@ import pytest
 from PIL import Image, ImageChops
 
 from pairi_report import Hand
-from pairi_report.report.drawing.strip import Slot, hand_strip, meld_slots, strip_name, strip_slots
+from pairi_report.report.drawing.strip import (
+    MARKS,
+    Slot,
+    TileMark,
+    hand_strip,
+    mark_index,
+    meld_slots,
+    strip_name,
+    strip_slots,
+)
 from pairi_report.report.drawing.tileset import WILD_SUFFIX, TileSet, badge_box
 
 W, H = 36, 48
@@ -114,3 +123,40 @@ def test_the_wild_badge_keeps_clear_of_numerals(scale: int) -> None:
     for n in range(1, 9):  # a flower's number is in its top-left corner
         left, top, _, _ = _footprint(f"{n}f", scale)
         assert left >= W * scale // 2 and top >= H * scale // 2
+
+
+def test_marks_outline_a_tile_and_point_at_another() -> None:
+    hand = Hand.parse("123m456p789s1122z2z")
+    plain = hand_strip(hand, TileSet(), scale=1)
+    marks = (TileMark(0, "outline"), TileMark(13, "pointer"))
+    img = hand_strip(hand, TileSet(), scale=1, marks=marks)
+    band = H // 4
+    assert img.size == (plain.width, H + band)  # the pointers' band on top
+    assert img.getpixel((0, band + H // 2)) == MARKS["outline"]  # the left edge of the first tile
+    tip_x = 13 * W + W // 3 + W // 2  # the drawn tile, past the gap
+    assert img.getpixel((tip_x, band - 3)) == MARKS["pointer"]
+    assert img.getpixel((W + W // 2, band // 2))[3] == 0  # no pointer over the second tile
+    # Below the band the drawn tile is as it was; only the outlined tile's edge changed.
+    assert (
+        img.crop((W, band, plain.width, H + band)).tobytes() == plain.crop((W, 0, plain.width, H)).tobytes()
+    )
+
+
+def test_a_strip_without_marks_keeps_its_name_and_picture() -> None:
+    hand = Hand.parse("[555p,2]123m789s1z2z")
+    tiles = TileSet()
+    assert strip_name(hand, tiles, 1, (), ()) == strip_name(hand, tiles, 1)
+    assert strip_name(hand, tiles, 1, (), (TileMark(0, "outline"),)) != strip_name(hand, tiles, 1)
+    assert hand_strip(hand, tiles, scale=1, marks=()).tobytes() == hand_strip(hand, tiles, scale=1).tobytes()
+
+
+def test_the_tile_to_mark_is_the_drawn_one_or_the_rightmost_copy() -> None:
+    hand = Hand.parse("1123m0556p789s11z1m")  # 1m 1m 2m 3m 0p 5p 5p 6p 7s 8s 9s 1z 1z, drawn 1m
+    assert mark_index(hand, 0, drawn=True) == 13  # a tsumogiri: the drawn tile
+    assert mark_index(hand, 0) == 1  # from the hand: the rightmost 1m of the sorted tiles
+    assert mark_index(hand, 13, red=True) == 4  # the red 5p
+    assert mark_index(hand, 13) == 6  # a plain 5p: the rightmost
+    assert mark_index(hand, 27) == 12
+    assert mark_index(hand, 30) is None
+    only_drawn = Hand.parse("123m456p789s1122z3z")
+    assert mark_index(only_drawn, 29) == 13  # held only as the drawn tile

@@ -18,6 +18,7 @@ from .common import check_situation, fail
 from .formats import FORMATS, refusal
 from .inputs import check_source
 from .request import Request
+from .review import log_inputs
 from .situation import with_word_options
 
 # "\b" keeps click from rewrapping the example lines.
@@ -45,6 +46,8 @@ Examples:
   pairi-report 34m456p789s117z468p -f json --outlook --games 2000
   pairi-report 234567m23455p678s --riichi --tsumo --dora 1p  # 5 han 20 fu: mangan
   pairi-report 123456m789p2499s --round S --seat E --situation 'dora=3s river=1m'  # each wait's value
+  pairi-report game.json -o review/ -f html       # review every discard of a game log
+  pairi-report logs/ -f jsonl --player 0 > rows.jsonl  # one record per decision, every log
   pairi-report simulate 34m456p789s117z468p --games 5000  # the practice bot
 """
 
@@ -53,7 +56,8 @@ Source = Annotated[
     typer.Argument(
         metavar="INPUT",
         help="A hand (e.g. 123m456p789s1122z, a tenhou.net/2/?q= link, Unicode tiles, [555p] melds), "
-        "or a batch file with one hand per line; '-' reads the batch from stdin.",
+        "or a batch file with one hand per line; '-' reads the batch from stdin. A game log (tenhou.net/6 "
+        "JSON, mjlog XML, mjai JSON Lines), or a folder of them, is reviewed discard by discard.",
     ),
 ]
 Output = Annotated[
@@ -172,6 +176,13 @@ SituationWords = Annotated[
     ),
 ]
 
+Player = Annotated[
+    str | None,
+    typer.Option(
+        help="Review only this player's discards: a name in the log or a seat 0-3, e.g. --player 0."
+    ),
+]
+
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
@@ -203,6 +214,7 @@ def run(
     quiet: Quiet = False,
     situation: SituationWords = None,
     version: Version = False,
+    player: Player = None,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
     request = Request.of(locals())
@@ -221,6 +233,13 @@ def execute(request: Request) -> int:
     if why is not None:
         raise fail(why)
     check_situation(request.situation, rule)
+    logs = log_inputs(request.source)
+    if logs is not None:
+        from .review_out import write_review
+
+        return write_review(request, logs)
+    if request.player is not None:
+        raise fail("--player chooses whose discards a game review looks at, but the input is no game log")
     check_source(request.source)
     return fmt.write(request, rule)
 

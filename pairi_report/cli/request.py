@@ -38,6 +38,7 @@ class Request:
     games: int = DEFAULT_GAMES
     quiet: bool = False
     situation: str = ""  # the words of the hand's win (riichi values), options and --situation together
+    player: str | None = None  # whose discards a game review looks at: a name or a seat 0-3
 
     @classmethod
     def of(cls, given: Mapping[str, Any]) -> Request:

@@ -3,6 +3,10 @@
 Concealed tiles sorted, the drawn tile of a 3n+2 hand a third of a tile apart, then the called melds
 with the claimed tile on its side (a concealed kong shows its ends face down, an added kong stacks its
 fourth tile on the claimed one).
+
+A strip may mark some of its concealed tiles (``TileMark``): an ``outline`` drawn round the tile, or
+a ``pointer`` above it (the strip then gains a band on top). A review outlines the best discards and
+points at the one played; without marks a strip is exactly what it always was.
 """
 
 from __future__ import annotations
@@ -10,12 +14,23 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ...core.meld import Meld
 from ...core.notation import Hand
-from ...core.tiles import FIVES, tile_name
+from ...core.tiles import FIVES, parse_tile, tile_name
 from .tileset import WILD_SUFFIX, H, TileSet, W
+
+# The marks a strip can carry, each with its colour (RGBA).
+MARKS = {"outline": (24, 150, 84, 255), "pointer": (200, 36, 36, 255)}
+
+
+@dataclass(frozen=True)
+class TileMark:
+    """A mark on one concealed tile: its place (0 the leftmost, the drawn tile last) and its kind."""
+
+    index: int
+    kind: str  # a key of MARKS: "outline" or "pointer"
 
 
 @dataclass(frozen=True)
@@ -89,12 +104,36 @@ def strip_slots(hand: Hand, wild: tuple[int, ...] = ()) -> list[Slot | None]:
     return slots
 
 
-def hand_strip(hand: Hand, tiles: TileSet, *, scale: int = 2, wild: tuple[int, ...] = ()) -> Image.Image:
-    """Return the hand as one RGBA picture, ``scale`` times 36x48 per tile, wild tiles badged."""
+def mark_index(hand: Hand, tile: int, red: bool = False, *, drawn: bool = False) -> int | None:
+    """Return the place of a copy of ``tile`` among the concealed tiles, to mark it; None if none is held.
+
+    The drawn tile when ``drawn`` and it is that tile; else the rightmost copy among the sorted tiles,
+    a red five when ``red`` (another copy if that one is not there); the drawn tile when it is the only one.
+    """
+    names, _ = concealed_names(hand)
+    if drawn and hand.drawn == tile:
+        return len(names)
+    exact = [i for i, n in enumerate(names) if n == tile_name(tile, red=red)]
+    found = exact or [i for i, n in enumerate(names) if parse_tile(n) == tile]
+    if found:
+        return found[-1]
+    return len(names) if hand.drawn == tile else None
+
+
+def hand_strip(
+    hand: Hand,
+    tiles: TileSet,
+    *,
+    scale: int = 2,
+    wild: tuple[int, ...] = (),
+    marks: tuple[TileMark, ...] = (),
+) -> Image.Image:
+    """Return the hand as one RGBA picture, ``scale`` times 36x48 per tile, wild tiles badged, marked."""
     slots = strip_slots(hand, wild)
     w, h, gap = W * scale, H * scale, W * scale // 3
     tall = any(s is not None and s.stacked for s in slots)
-    height = 2 * w if tall else h
+    band = h // 4 if any(m.kind == "pointer" for m in marks) else 0
+    height = (2 * w if tall else h) + band
     width = 0
     for slot in slots:
         if slot is None:
@@ -103,6 +142,7 @@ def hand_strip(hand: Hand, tiles: TileSet, *, scale: int = 2, wild: tuple[int, .
             width += h if slot.sideways else w
     img = Image.new("RGBA", (max(width, 1), height), (0, 0, 0, 0))
     x = 0
+    lefts = []  # where each concealed tile starts, in order
     for slot in slots:
         if slot is None:
             x += gap
@@ -112,14 +152,43 @@ def hand_strip(hand: Hand, tiles: TileSet, *, scale: int = 2, wild: tuple[int, .
             img.alpha_composite(picture, (x - picture.width, height - 2 * picture.height))
             continue
         img.alpha_composite(picture, (x, height - picture.height))
+        lefts.append(x)
         x += picture.width
+    _draw_marks(img, lefts, marks, scale, band)
     return img
 
 
-def strip_name(hand: Hand, tiles: TileSet, scale: int, wild: tuple[int, ...] = ()) -> str:
+def _draw_marks(
+    img: Image.Image, lefts: list[int], marks: tuple[TileMark, ...], scale: int, band: int
+) -> None:
+    """Draw each mark on its concealed tile: an outline round it, or a pointer in the band above."""
+    draw = ImageDraw.Draw(img)
+    w, h = W * scale, H * scale
+    for mark in marks:
+        x = lefts[mark.index]
+        top = img.height - h
+        if mark.kind == "outline":
+            draw.rounded_rectangle(
+                (x, top, x + w - 1, img.height - 1),
+                radius=3 * scale,
+                outline=MARKS["outline"],
+                width=3 * scale,
+            )
+        else:
+            mid, tip = x + w // 2, top - max(1, scale)
+            draw.polygon(
+                [(mid - w // 4, tip - band * 3 // 4), (mid + w // 4, tip - band * 3 // 4), (mid, tip)],
+                fill=MARKS["pointer"],
+            )
+
+
+def strip_name(
+    hand: Hand, tiles: TileSet, scale: int, wild: tuple[int, ...] = (), marks: tuple[TileMark, ...] = ()
+) -> str:
     """Return a file name for the strip, derived from what it shows, so equal strips share a file."""
     drawn = "" if hand.drawn is None else tile_name(hand.drawn, red=hand.drawn_red)
-    # Without wild tiles the key stays as it always was, so existing pictures keep their names.
-    marks = "|wild:" + ",".join(tile_name(t) for t in wild) if wild else ""
-    key = f"{hand}|{drawn}|{scale}|{tiles.ident}{marks}"
+    # Without wild tiles or marks the key stays as it always was, so existing pictures keep their names.
+    extra = "|wild:" + ",".join(tile_name(t) for t in wild) if wild else ""
+    extra += "|marks:" + ",".join(f"{m.index}{m.kind}" for m in marks) if marks else ""
+    key = f"{hand}|{drawn}|{scale}|{tiles.ident}{extra}"
     return "hand-" + hashlib.sha256(key.encode()).hexdigest()[:16] + ".png"

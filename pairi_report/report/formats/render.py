@@ -24,12 +24,13 @@ from ...core.notation import Hand
 from ...core.version import __version__
 from ..drawing.chart import Chart
 from ..drawing.png import png_bytes
-from ..drawing.strip import hand_strip, strip_name
+from ..drawing.strip import TileMark, hand_strip, strip_name
 from ..drawing.tileset import H, TileSet, W
 from ..resources import data_dir
 from ..views.card import CardView
 from ..views.i18n import Labels
 from ..views.quiz import QuizView
+from ..views.review_view import ReviewView
 from ..views.tiles import Strip
 from ..views.view import ReportView
 
@@ -98,13 +99,15 @@ class Pictures:
     display: int  # display size multiple of 36x48
     inline: bool = False
 
-    def strip(self, hand: Hand, out: dict[str, bytes], wild: tuple[int, ...] = ()) -> Strip:
-        """Render a hand's strip once per distinct picture; return its reference."""
+    def strip(
+        self, hand: Hand, out: dict[str, bytes], wild: tuple[int, ...] = (), marks: tuple[TileMark, ...] = ()
+    ) -> Strip:
+        """Render a hand's strip (with its marks) once per distinct picture; return its reference."""
         scale = self.scale * self.display
-        name = strip_name(hand, self.tiles, scale, wild)
+        name = strip_name(hand, self.tiles, scale, wild, marks)
         path = f"img/{name}"
         if path not in out:
-            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=scale, wild=wild))
+            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=scale, wild=wild, marks=marks))
         with Image.open(io.BytesIO(out[path])) as img:
             width, height = img.size
         factor = self.scale
@@ -192,6 +195,17 @@ def render_quiz(
         .get_template("quiz.html.j2")
         .render(report=view, **_html_context(pictures, files, paper))
     )
+
+
+def render_review(
+    view: ReviewView, pictures: Pictures, files: dict[str, bytes], fmt: str, paper: str = "A4"
+) -> str:
+    """Render a game review: the summary, then each round's timeline, as Markdown or HTML."""
+    if fmt == "md":
+        template = environment().get_template("review.md.j2")
+        return template.render(report=view, tile_dir=pictures.tile_dir, root="")
+    context = _html_context(pictures, files, paper)
+    return environment().get_template("review.html.j2").render(report=view, **context)
 
 
 def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> dict[str, object]:

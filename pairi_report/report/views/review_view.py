@@ -1,0 +1,344 @@
+"""The view model of a game review: the summary, then each round as a timeline of decisions.
+
+Builders turn a ``GameReview`` into small frozen records of words and picture names; the Markdown and
+HTML templates (``review.md.j2``, ``review.html.j2``) render the same records. Player names come from
+the log and stay plain text here: the templates escape them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...core.tiles import tile_name
+from ...games.model import Round
+from ...review import DecisionReview, GameReview, RoundReview, Tally, WinCheck
+from ...review.records import points
+from ...review.verdict import Kind
+from ...rules.riichi.scoring import WaitValue
+from ...rules.riichi.value import DiscardValues
+from .i18n import Labels, shanten_words
+from .review_words import ReviewWords
+from .tiles import Strip, Tile, pictures_of, tile
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One row of a decision's discard table: the best rows and the one played are flagged."""
+
+    rank: int
+    tile: Tile
+    shanten: str
+    tiles: tuple[Tile, ...]
+    kinds: int
+    count: int
+    best: bool
+    played: bool
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """One decision in a round's timeline."""
+
+    anchor: str
+    who: str
+    turn: str
+    kind: str  # same, equal, worse, forced: the verdict, for styling
+    kind_label: str
+    strip: Strip
+    verdict: str
+    notes: tuple[str, ...]
+    values: tuple[str, ...]
+    rows: tuple[ReviewRow, ...]
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One line of a round's result: Tenhou's words, its yaku, and our value of the rebuilt hand."""
+
+    text: str
+    yaku: str
+    ours: str
+    agrees: bool | None  # None: the log has no scoring text to agree with
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    """One row of a summary table: a round or a player, with its counts."""
+
+    label: str
+    anchor: str
+    decisions: int
+    agreement: str
+    worse: int
+    shanten_lost: int
+    tiles_lost: int
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One round: where it stands, its result as Tenhou wrote it, and its decisions in order of play."""
+
+    anchor: str
+    title: str
+    dealer: str
+    dora: tuple[Tile, ...]
+    results: tuple[ResultLine, ...]
+    decisions: tuple[DecisionView, ...]
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    """A whole review page."""
+
+    title: str
+    words: ReviewWords
+    labels: Labels
+    players: str
+    agreement: str
+    losses: str
+    largest: str
+    by_player: tuple[TallyRow, ...]
+    by_round: tuple[TallyRow, ...]
+    rounds: tuple[RoundView, ...]
+    tiles: tuple[str, ...]  # every tile picture the page uses (file stems), sorted
+
+
+StripOf = Callable[[DecisionReview], Strip]
+
+
+def player_name(review: GameReview, seat: int, words: ReviewWords) -> str:
+    """Return a seat's player as the log names them, or the seat when the log gives no name."""
+    return review.game.names[seat] or words.seat.format(n=seat)
+
+
+def round_title(rnd: Round, words: ReviewWords) -> str:
+    """Return a round's name in the report's language, e.g. ``East 2, 1 honba`` or ``東2局 1本場``."""
+    return words.round_name.format(wind=words.winds[rnd.wind % 4], number=rnd.number, honba=rnd.honba)
+
+
+def _rate(t: Tally) -> str:
+    """Return the agreement rate as a percentage, or a dash when no decision was judged."""
+    return "—" if t.agreement is None else f"{100 * t.agreement:.1f}%"
+
+
+def verdict_line(r: DecisionReview, labels: Labels, words: ReviewWords) -> str:
+    """Return the short verdict: what was played, what was best, what was lost."""
+    v = r.verdict
+    played = str(r.decision.discard)
+    best = " ".join(d.name for d in v.best)
+    top = v.best[0]
+    if v.kind == Kind.FORCED:
+        return words.forced.format(played=played)
+    if v.kind == Kind.SAME:
+        return words.same.format(played=played, count=v.played.ukeire_count)
+    if v.kind == Kind.EQUAL:
+        others = " ".join(d.name for d in v.best if d.tile != v.played.tile)
+        return words.equal.format(played=played, best=others, count=v.played.ukeire_count)
+    if v.shanten_lost:
+        return words.worse_shanten.format(
+            played=played,
+            shanten=shanten_words(v.played.shanten, labels),
+            lost=v.shanten_lost,
+            best=best,
+            best_shanten=shanten_words(top.shanten, labels),
+            best_count=top.ukeire_count,
+        )
+    return words.worse.format(
+        played=played, count=v.played.ukeire_count, best=best, best_count=top.ukeire_count, lost=v.tiles_lost
+    )
+
+
+def _wait_words(w: WaitValue, left: int, words: ReviewWords) -> str:
+    """Return one wait, its unseen copies and its value on ron (after riichi where dama has none)."""
+    name = tile_name(w.tile)
+    if w.furiten:
+        return f"{name} {words.furiten}"
+    dama = points(w.ron)
+    if dama is not None:
+        return words.wait.format(tile=name, points=f"{dama:,}", left=left)
+    riichi = points(w.riichi_ron)
+    if riichi is not None:
+        return words.wait_riichi.format(tile=name, points=f"{riichi:,}", left=left)
+    return words.wait_none.format(tile=name, left=left)
+
+
+def _values(r: DecisionReview, words: ReviewWords) -> tuple[str, ...]:
+    """Return the value lines: the waits after the played discard and, if another, after the best."""
+    out = []
+    found: list[tuple[str, DiscardValues | None]] = [(str(r.decision.discard), r.played_values)]
+    if r.verdict.best[0].tile != r.verdict.played.tile:
+        found.append((r.verdict.best[0].name, r.best_values))
+    for name, values in found:
+        if values is not None and values.waits:
+            waits = " · ".join(_wait_words(w, r.unseen(w.tile), words) for w in values.waits)
+            out.append(words.waits_after.format(tile=name, waits=waits))
+    return tuple(out)
+
+
+def _notes(r: DecisionReview, words: ReviewWords) -> tuple[str, ...]:
+    """Return what else the decision carries: a riichi declared, furiten, kinds barred."""
+    d = r.decision
+    notes = [words.declares_riichi] if d.declares_riichi else []
+    if d.furiten:
+        notes.append(words.furiten)
+    if r.verdict.forbidden:
+        notes.append(words.barred.format(tiles=" ".join(tile_name(t) for t in r.verdict.forbidden)))
+    return tuple(notes)
+
+
+def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
+    """Return the whole discard table, the best rows and the played one flagged."""
+    best = set(r.verdict.best_tiles)
+    return tuple(
+        ReviewRow(
+            rank,
+            tile(d.name, False, labels),
+            shanten_words(d.shanten, labels),
+            pictures_of(d.ukeire, (), labels),
+            len(d.ukeire),
+            d.ukeire_count,
+            d.tile in best,
+            d.tile == r.verdict.played.tile,
+        )
+        for rank, d in enumerate(r.analysis.discards or (), start=1)
+    )
+
+
+def decision_view(
+    review: GameReview, r: DecisionReview, strip: Strip, labels: Labels, words: ReviewWords
+) -> DecisionView:
+    """Build one decision of a round's timeline."""
+    d = r.decision
+    return DecisionView(
+        anchor=f"r{d.round_index + 1}-s{d.seat}-t{d.turn}",
+        who=player_name(review, d.seat, words),
+        turn=words.turn.format(n=d.turn),
+        kind=str(r.verdict.kind),
+        kind_label=words.kinds[str(r.verdict.kind)],
+        strip=strip,
+        verdict=verdict_line(r, labels, words),
+        notes=_notes(r, words),
+        values=_values(r, words),
+        rows=_rows(r, labels),
+    )
+
+
+def result_lines(review: GameReview, rnd: RoundReview, words: ReviewWords) -> tuple[ResultLine, ...]:
+    """Return the round's result as Tenhou wrote it: each win with its yaku, or the draw's name."""
+    if rnd.round.drawn is not None:
+        return (ResultLine(rnd.round.drawn.kind, "", "", None),)
+    return tuple(_win_line(review, c, words) for c in rnd.wins)
+
+
+def _win_line(review: GameReview, c: WinCheck, words: ReviewWords) -> ResultLine:
+    """Return one win's line, Tenhou's text (or ours, when the log has none) and our check."""
+    winner = player_name(review, c.win.winner, words)
+    text = c.win.text or c.text
+    if c.win.tsumo:
+        head = words.win_tsumo.format(winner=winner, text=text)
+    else:
+        head = words.win_ron.format(winner=winner, source=player_name(review, c.win.source, words), text=text)
+    agrees = c.agrees
+    check = words.no_text if agrees is None else words.agrees if agrees else words.differs
+    return ResultLine(
+        head, " ".join(str(y) for y in c.win.yaku), words.ours.format(text=c.text, check=check), agrees
+    )
+
+
+def _short_result(review: GameReview, rnd: RoundReview, words: ReviewWords) -> str:
+    """Return the result for the summary table: the draw's name, or each winner and Tenhou's text."""
+    if rnd.round.drawn is not None:
+        return rnd.round.drawn.kind
+    return " · ".join(f"{player_name(review, c.win.winner, words)} {c.win.text or c.text}" for c in rnd.wins)
+
+
+def round_view(
+    review: GameReview, rnd: RoundReview, strip_of: StripOf, labels: Labels, words: ReviewWords
+) -> RoundView:
+    """Build one round's timeline."""
+    return RoundView(
+        anchor=f"round-{rnd.index + 1}",
+        title=round_title(rnd.round, words),
+        dealer=words.dealer.format(player=player_name(review, rnd.round.dealer, words)),
+        dora=tuple(tile(str(t), False, labels) for t in rnd.round.dora),
+        results=result_lines(review, rnd, words),
+        decisions=tuple(decision_view(review, r, strip_of(r), labels, words) for r in rnd.decisions),
+    )
+
+
+def _tally_row(label: str, anchor: str, t: Tally, result: str = "") -> TallyRow:
+    return TallyRow(label, anchor, t.decisions, _rate(t), t.worse, t.shanten_lost, t.tiles_lost, result)
+
+
+def _headlines(review: GameReview, labels: Labels, words: ReviewWords) -> tuple[str, str, str]:
+    """Return the summary's three lines: the agreement, the losses in all, and the largest loss."""
+    s = review.summary
+    t = s.total
+    if t.judged:
+        agree = t.same + t.equal
+        agreement = words.agreement.format(
+            rate=_rate(t),
+            agree=agree,
+            judged=t.judged,
+            same=t.same,
+            equal=t.equal,
+            worse=t.worse,
+            forced=t.forced,
+        )
+    else:
+        agreement = words.nothing_judged
+    losses = words.losses.format(shanten=t.shanten_lost, tiles=t.tiles_lost)
+    worst = s.largest
+    if worst is None:
+        return agreement, losses, words.no_loss
+    v = worst.verdict
+    lost = v.shanten_lost
+    loss = words.loss_shanten.format(n=lost) if lost else words.loss_tiles.format(n=v.tiles_lost)
+    largest = words.largest.format(
+        round=round_title(review.rounds[worst.decision.round_index].round, words),
+        player=player_name(review, worst.decision.seat, words),
+        turn=words.turn.format(n=worst.decision.turn),
+        discard=str(worst.decision.discard),
+        best=" ".join(d.name for d in v.best),
+        loss=loss,
+    )
+    return agreement, losses, largest
+
+
+def review_view(
+    review: GameReview, title: str, strip_of: StripOf, labels: Labels, words: ReviewWords
+) -> ReviewView:
+    """Build the whole review page; ``strip_of`` renders (or names) a decision's marked hand picture."""
+    rounds = tuple(round_view(review, rnd, strip_of, labels, words) for rnd in review.rounds)
+    by_round = tuple(
+        _tally_row(view.title, view.anchor, t, _short_result(review, rnd, words))
+        for rnd, view, (_, t) in zip(review.rounds, rounds, review.summary.rounds, strict=True)
+    )
+    by_player = tuple(
+        _tally_row(player_name(review, seat, words), "", t) for seat, _, t in review.summary.players
+    )
+    agreement, losses, largest = _headlines(review, labels, words)
+    used = {t.stem for rnd in rounds for t in rnd.dora}
+    for rnd in rounds:
+        for d in rnd.decisions:
+            for row in d.rows:
+                used.add(row.tile.stem)
+                used.update(t.stem for t in row.tiles)
+    players = words.players.format(
+        names=" · ".join(player_name(review, seat, words) for seat in review.seats)
+    )
+    return ReviewView(
+        title,
+        words,
+        labels,
+        players,
+        agreement,
+        losses,
+        largest,
+        by_player,
+        by_round,
+        rounds,
+        tuple(sorted(used)),
+    )

@@ -1,0 +1,128 @@
+"""牌譜検討 Review a whole game: every decision of the chosen seats analysed and judged, every win checked.
+
+Each decision's hand is analysed with everything visible at that moment (the rivers, the other seats'
+melds, the dora indicators) and in the seat's situation: the round and seat winds, the dora
+indicators, its riichi, and its own river (for the furiten of the waits it may leave). Honba and
+riichi sticks are left out, so a wait's points are the hand's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..core.errors import PairiError
+from ..core.tiles import compact, tile_name
+from ..games.decision import Decision
+from ..games.model import Game
+from ..games.replay import replay
+from ..rules.registry import analyze
+from ..rules.riichi.value import DiscardValues, RiichiValue
+from .moments import DiscardFacts, round_facts
+from .records import DecisionReview, RoundReview
+from .result import check_win
+from .summary import Summary, summarise
+from .verdict import judge
+
+_WINDS = "ESWN"
+SEATS = (0, 1, 2, 3)
+
+
+class ReviewError(PairiError, ValueError):
+    """A review that cannot be made as asked, such as a player the game does not have."""
+
+
+def choose_seats(game: Game, player: str | None, name: str = "") -> tuple[int, ...]:
+    """Return the seats to review: every seat, the seats of a player's name, or a seat number 0-3."""
+    if player is None:
+        return SEATS
+    named = tuple(seat for seat, n in enumerate(game.names) if n == player)
+    if named:
+        return named
+    if player in ("0", "1", "2", "3"):
+        return (int(player),)
+    listed = ", ".join(repr(n) for n in game.names)
+    where = f" in {name}" if name else ""
+    raise ReviewError(f"no player {player!r}{where}; expected one of {listed} or a seat 0-3")
+
+
+def situation_words(d: Decision, facts: DiscardFacts) -> str:
+    """Return the situation a decision's hand is valued in: winds, dora, riichi, its own river."""
+    words = [
+        f"round={_WINDS[d.round_wind - 27]}",
+        f"seat={_WINDS[d.seat_wind - 27]}",
+        f"dora={','.join(str(t) for t in d.dora)}",
+    ]
+    if d.riichi:
+        words.append("double-riichi" if facts.double_riichi else "riichi")
+    if d.river:
+        words.append("river=" + "".join(tile_name(t) for t in d.river))
+    return " ".join(words)
+
+
+def review_decision(game: str, player: str, d: Decision, facts: DiscardFacts) -> DecisionReview:
+    """Analyse one decision's hand as the seat saw it and judge the discard played."""
+    words = situation_words(d, facts)
+    analysis = analyze(d.hand, visible=compact(d.visible) or None, situation=words)
+    verdict = judge(analysis.discards, d.discard.kind, riichi=d.riichi, forbidden=facts.forbidden)
+    played = best = None
+    if isinstance(analysis.value, RiichiValue):
+        played = _values_of(analysis.value, verdict.played.tile)
+        best = _values_of(analysis.value, verdict.best[0].tile)
+    return DecisionReview(game, player, d, words, analysis, verdict, played, best)
+
+
+def _values_of(value: RiichiValue, tile: int) -> DiscardValues | None:
+    """Return the valued waits a discard leaves, if it leaves the hand ready."""
+    return next((v for v in value.discards or () if v.tile == tile), None)
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A game reviewed: its name, players, the seats reviewed and every round."""
+
+    name: str
+    game: Game
+    seats: tuple[int, ...]
+    rounds: tuple[RoundReview, ...]
+
+    @cached_property
+    def summary(self) -> Summary:
+        """Return the review at a glance."""
+        return summarise(self.rounds, self.game.names, self.seats)
+
+    def decisions(self) -> Iterable[DecisionReview]:
+        """Yield every decision reviewed, in order of play."""
+        for rnd in self.rounds:
+            yield from rnd.decisions
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the game's record: name, players, summary and rounds."""
+        return {
+            "name": self.name,
+            "players": list(self.game.names),
+            "seats": list(self.seats),
+            "rules": self.game.rules.label,
+            "summary": self.summary.to_dict(),
+            "rounds": [rnd.to_dict() for rnd in self.rounds],
+        }
+
+
+def review_game(game: Game, name: str = "", seats: tuple[int, ...] = SEATS) -> GameReview:
+    """Review the decisions of the given seats, round by round, and check every win."""
+    name = name or game.title
+    rounds: list[RoundReview] = []
+    for done in replay(game):
+        facts, end = round_facts(done.round)
+        reviewed = tuple(
+            review_decision(name, game.names[d.seat], d, f)
+            for d, f in zip(done.decisions, facts, strict=True)
+            if d.seat in seats
+        )
+        wins = tuple(
+            check_win(done.round, end, w, h) for w, h in zip(done.round.wins, done.winning_hands, strict=True)
+        )
+        rounds.append(RoundReview(done.round, len(rounds), reviewed, wins))
+    return GameReview(name, game, seats, tuple(rounds))

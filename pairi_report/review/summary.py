@@ -1,0 +1,133 @@
+"""集計 A review at a glance: decisions, agreement with the best, losses; per round and per player.
+
+The agreement rate is the share of decisions whose discard is among the best (``same`` or ``equal``),
+of the decisions that were not forced. The tiles lost add up over the ``worse`` decisions that kept
+the shanten; the shanten lost over all of them. The largest loss is the decision that lost the most
+shanten, then the most tiles (the first such in order of play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.tiles import tile_name
+from .records import DecisionReview, RoundReview
+from .verdict import Kind
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Counts over some decisions."""
+
+    decisions: int = 0
+    same: int = 0
+    equal: int = 0
+    worse: int = 0
+    forced: int = 0
+    shanten_lost: int = 0
+    tiles_lost: int = 0
+
+    @property
+    def judged(self) -> int:
+        """Return the decisions that were not forced."""
+        return self.decisions - self.forced
+
+    @property
+    def agreement(self) -> float | None:
+        """Return the share of judged decisions that played a best discard; None when none was judged."""
+        return (self.same + self.equal) / self.judged if self.judged else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the counts and the agreement rate (rounded to four places)."""
+        rate = self.agreement
+        return {
+            "decisions": self.decisions,
+            "same": self.same,
+            "equal": self.equal,
+            "worse": self.worse,
+            "forced": self.forced,
+            "agreement": None if rate is None else round(rate, 4),
+            "shanten_lost": self.shanten_lost,
+            "tiles_lost": self.tiles_lost,
+        }
+
+
+def tally(reviews: Iterable[DecisionReview]) -> Tally:
+    """Count the verdicts and add up the losses."""
+    counts = dict.fromkeys(Kind, 0)
+    decisions = shanten = tiles = 0
+    for r in reviews:
+        decisions += 1
+        counts[r.verdict.kind] += 1
+        shanten += r.verdict.shanten_lost
+        tiles += r.verdict.tiles_lost or 0
+    return Tally(
+        decisions,
+        counts[Kind.SAME],
+        counts[Kind.EQUAL],
+        counts[Kind.WORSE],
+        counts[Kind.FORCED],
+        shanten,
+        tiles,
+    )
+
+
+def largest(reviews: Iterable[DecisionReview]) -> DecisionReview | None:
+    """Return the decision that lost the most (shanten first, then tiles); None when none lost any."""
+    worst: DecisionReview | None = None
+    for r in reviews:
+        if r.verdict.kind == Kind.WORSE and (worst is None or r.verdict.loss > worst.verdict.loss):
+            worst = r
+    return worst
+
+
+def loss_record(r: DecisionReview) -> dict[str, Any]:
+    """Return where a loss happened and what it was."""
+    d = r.decision
+    return {
+        "round": d.round,
+        "seat": d.seat,
+        "player": r.player,
+        "turn": d.turn,
+        "discard": str(d.discard),
+        "best": [
+            tile_name(t, red=row.red) for t, row in zip(r.verdict.best_tiles, r.verdict.best, strict=True)
+        ],
+        "shanten_lost": r.verdict.shanten_lost,
+        "tiles_lost": r.verdict.tiles_lost,
+    }
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A game's review at a glance."""
+
+    total: Tally
+    largest: DecisionReview | None
+    rounds: tuple[tuple[str, Tally], ...]  # (round label, its tally)
+    players: tuple[tuple[int, str, Tally], ...]  # (seat, name, its tally), the seats reviewed
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the summary's record."""
+        return {
+            **self.total.to_dict(),
+            "largest_loss": None if self.largest is None else loss_record(self.largest),
+            "rounds": [{"round": label, **t.to_dict()} for label, t in self.rounds],
+            "players": [{"seat": seat, "name": name, **t.to_dict()} for seat, name, t in self.players],
+        }
+
+
+def summarise(rounds: Iterable[RoundReview], names: tuple[str, ...], seats: tuple[int, ...]) -> Summary:
+    """Summarise a game's reviewed rounds for the seats reviewed."""
+    rounds = tuple(rounds)
+    every = [r for rnd in rounds for r in rnd.decisions]
+    return Summary(
+        total=tally(every),
+        largest=largest(every),
+        rounds=tuple((rnd.label, tally(rnd.decisions)) for rnd in rounds),
+        players=tuple(
+            (seat, names[seat], tally(r for r in every if r.decision.seat == seat)) for seat in seats
+        ),
+    )
