@@ -22,11 +22,11 @@ from typing import Any
 
 from ...core.block import Block
 from ...core.tiles import NUM_KINDS
+from .complete import completing
 from .facts import Facts, Occurrence, Win
 from .fans import PREDICATES, FanSpec, load_catalogue
 from .notation import GBHand
 from .readings import Reading, block_text, readings
-from .shanten import gb_waits
 
 MIN_FANS = 8  # a win needs 8 fans, flowers not counted
 
@@ -156,7 +156,9 @@ def waits(hand: GBHand) -> list[int]:
     if hand.win_tile is not None:
         before[hand.win_tile] -= 1
         held[hand.win_tile] -= 1
-    mask = gb_waits(before, len(hand.melds))
+    if sum(before) + 3 * len(hand.melds) != 13:
+        raise ValueError(f"expected 13 tiles before the win, a meld counting 3; got {hand.text!r}")
+    mask = completing(before, len(hand.melds))
     # A tile held four times cannot be drawn: it is no wait.
     return [t for t in range(NUM_KINDS) if mask >> t & 1 and held[t] < 4]
 
