@@ -127,27 +127,12 @@ def score(hand: GBHand, options: Options = DEFAULT_OPTIONS) -> FanResult:
     found = readings(hand.counts, hand.melds)
     if not found:
         raise NotWinningError("the tiles do not form a complete hand")
-    win = _win(hand, hand.win_tile, options)
-    scored = [(_score_reading(Facts(win, r)), r) for r in found]
+    win = Win.of(hand, hand.win_tile, options.mixed_kongs)
+    scored = [(_score_reading(Facts.of(win, r)), r) for r in found]
     kept, reading = max(
         scored, key=lambda kr: (_total(kr[0]), sorted((s.value for s, _ in kr[0]), reverse=True))
     )
     return _result(kept, hand.flower_count, reading)
-
-
-def _win(hand: GBHand, win_tile: int, options: Options) -> Win:
-    """Return what every reading of a winning hand shares."""
-    held = hand.all_counts
-    return Win(
-        held,
-        hand.melds,
-        win_tile,
-        hand.situation,
-        # The other three copies in the melds: the winning tile can only be the last one.
-        hand.situation.last_copy or held[win_tile] - hand.counts[win_tile] == 3,
-        waits(hand) == [win_tile],
-        options.mixed_kongs,
-    )
 
 
 def waits(hand: GBHand) -> list[int]:
