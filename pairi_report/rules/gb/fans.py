@@ -2,9 +2,12 @@
 
 The catalogue (``pairi_report/data/gb_fans.json``) gives each fan its id, Chinese and English names,
 value and exclusions (不计). Each predicate here takes the ``Facts`` of one reading and returns the
-occurrences of its fan, each as the blocks that make it; ``PREDICATES`` has one per fan. ``score``
-runs them all. The chow and pung combinations are found together, once, as the account-once
-principle needs (``combos``).
+occurrences of its fan, each as the blocks that make it; ``PREDICATES`` has one per fan.
+
+``score`` runs them by family (``families.FAMILIES``): fans that share a necessary condition, such
+as two chows, a pung or a hand without honours. A family whose gate fails is skipped whole, so a
+reading pays only for the fans it could make. The chow and pung combinations are found together,
+once, as the account-once principle needs (``combos``).
 """
 
 from __future__ import annotations
