@@ -1,134 +1,198 @@
 """算番事实 What the fan predicates read: one winning hand (``Win``) and one of its readings (``Facts``).
 
-A ``Win`` holds what every reading of a winning hand shares: all the tiles held, the winning tile, the
-situation, whether the hand had a single wait. ``Facts`` adds one reading's blocks and the combinations
-of its chows and pungs, worked out once under the account-once principle (套算一次).
+A ``Win`` holds what every reading of a winning hand shares: the tiles held as bit masks (kinds, suits,
+ranks, honours), the winning tile, the situation; whether the hand had a single wait is worked out
+only when a wait fan could score. ``Facts`` adds one reading's blocks sorted into chows, pungs, kongs
+and the pair; the rest (concealed pungs, the wait's role, the chow and pung combinations) is worked
+out on request: the scorer asks for each once, for the family of fans that needs it.
+
+Both are named tuples, frozen and built in one step: the scorer makes one ``Facts`` per reading, and a
+frozen dataclass would set each of its fields through a call of ``object.__setattr__``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-from itertools import combinations
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ...core.block import Block
 from ...core.meld import Meld
-from ...core.tiles import NUM_KINDS
-from .notation import Situation
+from .combos import Found, placed_chow_fans, placed_pung_fans
+from .complete import GROUPS, Shape, regular_waits, shape, shapes, special_waits
+from .notation import GBHand, Situation
 from .readings import Reading
 
-TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
-WIND_TILES = frozenset((27, 28, 29, 30))
-DRAGONS = frozenset((31, 32, 33))
 Occurrence = tuple[int, ...]  # the blocks (by index) that make one occurrence of a fan
-Found = list[tuple[str, Occurrence]]  # (fan id, blocks)
 
 
-@dataclass(frozen=True)
-class Win:
+def mask_of(tiles: tuple[int, ...]) -> int:
+    """Return the bit mask of some tiles (a tile may repeat)."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
+
+
+TERMINALS = mask_of((0, 8, 9, 17, 18, 26))
+HONOURS = mask_of(tuple(range(27, 34)))
+WIND_TILES = mask_of((27, 28, 29, 30))
+DRAGONS = mask_of((31, 32, 33))
+OUTSIDE = TERMINALS | HONOURS  # 幺九: terminals and honours
+SUIT = ALL_RANKS = (1 << 9) - 1  # one suit's tiles, or the nine ranks
+EVERYTHING = tuple(tuple(range(n)) for n in range(15))  # the occurrence of a fan about the whole hand
+
+
+class Win(NamedTuple):
     """What all readings of one winning hand share."""
 
+    hand: GBHand
+    groups: Sequence[Shape]  # the shapes of the concealed counts (``complete.shapes``)
     counts: tuple[int, ...]  # every tile held, melds included (a kong counts 4)
     melds: tuple[Meld, ...]
     win_tile: int
     situation: Situation
-    last_copy: bool  # 和绝张 holds: the flag, or the other three copies sit in the melds
-    single_wait: bool  # the hand before the win waited on exactly one kind (not held four times)
-    mixed_kongs: bool = False  # score 明暗杠 for one concealed and one melded kong
+    self_drawn: bool
+    last_copy: bool  # 和绝张: the flag, or the other three copies sit in the melds
+    flagged: bool  # a flag of the situation holds, or the winning tile is the last copy
+    mixed_kongs: bool  # score 明暗杠 for one concealed and one melded kong
+    melded: int  # sets claimed from other players: every meld but a concealed kong
+    kinds: int  # the kinds held, as tile bits
+    honours: int  # the honours held, as tile bits
+    ranks: int  # bit r: rank r + 1 is held in some suit
+    suits: int  # bit s: suit s (m, p, s) is held
+    fours: int  # the kinds held four times, as tile bits
+    hogs: int  # the kinds held four times not as a kong (四归一), as tile bits
 
-    @cached_property
-    def kinds(self) -> tuple[int, ...]:
-        """Return the kinds held, in tile order."""
-        return tuple(t for t in range(NUM_KINDS) if self.counts[t])
+    @classmethod
+    def of(
+        cls, hand: GBHand, win_tile: int, mixed_kongs: bool = False, groups: Sequence[Shape] | None = None
+    ) -> Win:
+        """Read a winning hand; ``groups`` are the shapes of its concealed counts, when known."""
+        held = hand.all_counts
+        situation = hand.situation
+        groups = groups or shapes(hand.counts)
+        kinds = groups[0].held | groups[1].held << 9 | groups[2].held << 18 | groups[3].held << 27
+        melded = kongs = 0
+        for meld in hand.melds:
+            tiles = meld.tiles
+            kinds |= 1 << tiles[0] | 1 << tiles[1] | 1 << tiles[2]  # a chow's three, a pung's or kong's one
+            melded += meld.source is not None or len(tiles) == 3
+            if len(tiles) == 4:
+                kongs |= 1 << tiles[0]
+        # The other three copies in the melds: the winning tile can only be the last one.
+        last_copy = situation.last_copy or held[win_tile] - hand.counts[win_tile] == 3
+        fours = _fours(held) if 4 in held else 0
+        return cls(
+            hand,
+            groups,
+            held,
+            hand.melds,
+            win_tile,
+            situation,
+            situation.self_drawn,
+            last_copy,
+            situation.self_drawn or last_copy or situation.wall_last or situation.kong,
+            mixed_kongs,
+            melded,
+            kinds,
+            kinds & HONOURS,
+            (kinds | kinds >> 9 | kinds >> 18) & ALL_RANKS,
+            bool(kinds & SUIT) | bool(kinds >> 9 & SUIT) << 1 | bool(kinds >> 18 & SUIT) << 2,
+            fours,
+            fours & ~kongs,  # kongs are written as melds
+        )
 
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        """Return the numbered suits held (0 m, 1 p, 2 s)."""
-        return frozenset(t // 9 for t in self.kinds if t < 27)
+    def single_wait(self) -> bool:
+        """Return whether the hand before the win waited on one kind only (kinds held four times aside).
 
-    @cached_property
-    def ranks(self) -> frozenset[int]:
-        """Return the ranks (1-9) of the numbered tiles held."""
-        return frozenset(t % 9 + 1 for t in self.kinds if t < 27)
+        Worked out on each call: only a reading the winning tile completes as a wait fan asks.
+        """
+        tile, counts = self.win_tile, self.hand.counts
+        # Only the winning tile's group changes shape.
+        start, end = GROUPS[tile // 9]  # the honours, 27-33, are group 3
+        part = list(counts[start:end])
+        part[tile - start] -= 1
+        groups = list(self.groups)
+        groups[tile // 9] = shape(tuple(part))
+        # Another tile would have completed the hand too, unless all four of it are held. Most
+        # hands with a second wait have it in the regular form: the special forms come after.
+        if regular_waits(groups) & ~(1 << tile) & ~self.fours:
+            return False
+        before = list(counts)
+        before[tile] -= 1
+        return not special_waits(before, len(self.melds), groups) & ~(1 << tile) & ~self.fours
 
-    @cached_property
-    def honours(self) -> frozenset[int]:
-        """Return the honour kinds held."""
-        return frozenset(t for t in self.kinds if t >= 27)
 
-
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """One reading of a winning hand, with the derived facts the predicates share."""
 
     win: Win
     reading: Reading
+    form: str
+    blocks: tuple[Block, ...]
+    everything: Occurrence  # every block: the occurrence of a fan about the whole hand
+    whole: tuple[Occurrence]  # that occurrence, as the one occurrence of such a fan
+    set_form: bool  # sets and a pair: regular, or 组合龙 with a set
+    pair: int | None  # the pair of a set form
+    firsts: tuple[int, ...]  # each block's lowest tile
+    chows: Occurrence
+    pungs: Occurrence  # pungs and kongs
+    kongs: Occurrence
+    melded_kongs: int  # the kongs claimed (明杠, an added kong included)
+    pung_tiles: int  # the kinds of the pungs and kongs, as tile bits
 
-    @property
-    def form(self) -> str:
-        """Return the reading's form."""
-        return self.reading.form
+    @classmethod
+    def of(cls, win: Win, reading: Reading) -> Facts:
+        """Sort a reading's blocks into chows, pungs, kongs and the pair."""
+        blocks = reading.blocks
+        everything = EVERYTHING[len(blocks)]
+        # 组合龙 with a set is read like a regular hand: sets and a pair.
+        set_form = reading.form == "regular" or reading.form == "knitted_straight"
+        pair = None
+        firsts, chows, pungs, kongs = [], [], [], []
+        pung_tiles = melded_kongs = 0
+        for i, block in enumerate(blocks):
+            kind, first = block.kind, block.tiles[0]
+            firsts.append(first)
+            if kind == "chow":
+                chows.append(i)
+            elif kind == "pung" or kind == "kong":
+                pungs.append(i)
+                pung_tiles |= 1 << first
+                if kind == "kong":
+                    kongs.append(i)
+                    melded_kongs += block.melded
+            elif kind == "pair" and set_form:
+                pair = i
+        return cls(
+            win,
+            reading,
+            reading.form,
+            blocks,
+            everything,
+            (everything,),
+            set_form,
+            pair,
+            tuple(firsts),
+            tuple(chows),
+            tuple(pungs),
+            tuple(kongs),
+            melded_kongs,
+            pung_tiles,
+        )
 
-    @property
-    def blocks(self) -> tuple[Block, ...]:
-        """Return the reading's blocks."""
-        return self.reading.blocks
-
-    @cached_property
-    def everything(self) -> Occurrence:
-        """Return every block: the occurrence of a fan about the whole hand."""
-        return tuple(range(len(self.blocks)))
-
-    @cached_property
-    def chows(self) -> Occurrence:
-        """Return the chows."""
-        return tuple(i for i, b in enumerate(self.blocks) if b.kind == "chow")
-
-    @cached_property
-    def pungs(self) -> Occurrence:
-        """Return the pungs and kongs."""
-        return tuple(i for i, b in enumerate(self.blocks) if b.is_pung)
-
-    @cached_property
-    def kongs(self) -> Occurrence:
-        """Return the kongs."""
-        return tuple(i for i in self.pungs if self.blocks[i].kind == "kong")
-
-    @cached_property
-    def pair(self) -> int | None:
-        """Return the pair of a regular or knitted-straight reading."""
-        if self.form not in ("regular", "knitted_straight"):
-            return None
-        return next(i for i, b in enumerate(self.blocks) if b.kind == "pair")
-
-    @cached_property
-    def set_form(self) -> bool:
-        """Return whether the reading is made of sets and a pair (regular, or 组合龙 with a set)."""
-        return self.form in ("regular", "knitted_straight")
-
-    @cached_property
     def concealed_pungs(self) -> Occurrence:
         """Return the concealed pungs and kongs (暗刻).
 
         A pung completed on a discard is not concealed, unless the winning tile can be read into a
         concealed chow instead (the reading most favourable to the winner).
         """
-        win = self.win
-        out = tuple(i for i in self.pungs if not self.blocks[i].melded)
-        if win.situation.self_drawn or any(
-            self.blocks[i].meld is None and win.win_tile in self.blocks[i].tiles for i in self.chows
-        ):
+        win, blocks = self.win, self.blocks
+        out = tuple([i for i in self.pungs if not blocks[i].melded])
+        if win.self_drawn or self._chow_holding(win.win_tile) is not None:
             return out
-        return tuple(
-            i for i in out if self.blocks[i].meld is not None or self.blocks[i].first != win.win_tile
-        )
+        return tuple([i for i in out if blocks[i].meld is not None or self.firsts[i] != win.win_tile])
 
-    @cached_property
-    def melded_sets(self) -> int:
-        """Return how many sets were claimed from other players (concealed kongs are not)."""
-        return sum(b.melded for b in self.blocks)
-
-    @cached_property
     def wait_role(self) -> tuple[str, int] | None:
         """Return how the winning tile completed this reading, when the hand had a single wait.
 
@@ -136,202 +200,54 @@ class Facts:
         (single): the pair. The winning tile at another end of a chow (a two-sided shape with one side
         gone) is no wait fan. An edge is preferred, then closed, then single: all are worth 1.
         """
-        if not self.win.single_wait or not self.set_form:
+        if not self.set_form:
             return None
         tile = self.win.win_tile
-        roles = []
-        for i, b in enumerate(self.blocks):
-            if b.meld is not None or tile not in b.tiles:
-                continue
-            if b.kind == "pair":
-                roles.append((2, "single_wait", i))
-            elif b.kind == "chow" and b.tiles[1] == tile:
-                roles.append((1, "closed_wait", i))
-            elif b.kind == "chow" and (tile % 9, b.first % 9) in ((2, 0), (6, 6)):
-                roles.append((0, "edge_wait", i))
-        return min(roles)[1:] if roles else None
+        pair = self.pair
+        roles = [(2, "single_wait", pair)] if pair is not None and self.firsts[pair] == tile else []
+        for i in self.chows:
+            offset = tile - self.firsts[i]
+            if 0 <= offset <= 2 and self.blocks[i].meld is None:
+                if offset == 1:
+                    roles.append((1, "closed_wait", i))
+                elif (tile % 9, self.firsts[i] % 9) in ((2, 0), (6, 6)):
+                    roles.append((0, "edge_wait", i))
+        # The roles come first: a reading with none needs no look at the waits.
+        return min(roles)[1:] if roles and self.win.single_wait() else None
 
-    @cached_property
+    def _chow_holding(self, tile: int) -> int | None:
+        """Return the first concealed chow holding the tile, if any."""
+        for i in self.chows:
+            if 0 <= tile - self.firsts[i] <= 2 and self.blocks[i].meld is None:
+                return i
+        return None
+
     def chow_fans(self) -> Found:
         """Return the fans among the chows: the best four- or three-chow fan, else two-chow fans."""
-        chows = self.chows
-        blocks = self.blocks
-        if len(chows) == 4 and (fan := four_chows(blocks, chows, self.pair)):
-            return [(fan, chows)]
-        best: tuple[int, str, Occurrence] | None = None
-        for trio in combinations(chows, 3):
-            fan = three_chows(*(blocks[i].first for i in trio))
-            if fan and (best is None or THREE_CHOW_VALUE[fan] > best[0]):
-                best = (THREE_CHOW_VALUE[fan], fan, trio)
-        if best is not None:
-            found: Found = [(best[1], best[2])]
-            rest = [i for i in chows if i not in best[2]]
-            # Account once: the fourth chow may pair with one chow of the three.
-            pairs = sorted(_chow_pairs(blocks, [(rest[0], j) for j in best[2]]) if rest else [])
-            return found + [(fan, occ) for _, fan, occ in pairs[:1]]
-        return _spanning(sorted(_chow_pairs(blocks, list(combinations(chows, 2)))))
+        firsts = self.firsts
+        pair = -1 if self.pair is None else firsts[self.pair]
+        five_pair = pair if pair < 27 and pair % 9 == 4 else -1  # only a pair of fives matters
+        return placed_chow_fans(self.chows, tuple(map(firsts.__getitem__, self.chows)), five_pair)
 
-    @cached_property
     def pung_fans(self) -> Found:
         """Return the fans among the pungs: a four- or three-pung fan, else every two-pung fan."""
-        pungs = self.pungs
-        tiles = [self.blocks[i].first for i in pungs]
-        if len(pungs) == 4 and (fan := four_pungs(*tiles)):
-            return [(fan, pungs)]
-        trios = [
-            (fan, trio)
-            for trio in combinations(range(len(pungs)), 3)
-            if (fan := three_pungs(*(tiles[k] for k in trio)))
-        ]
-        if trios:
-            fan, trio = max(trios, key=lambda ft: THREE_PUNG_VALUE[ft[0]])
-            found: Found = [(fan, tuple(pungs[k] for k in trio))]
-            rest = [k for k in range(len(pungs)) if k not in trio]
-            for k in trio if rest else ():
-                if pair_fan := two_pungs(tiles[k], tiles[rest[0]]):
-                    # Account once: the fourth pung pairs with one pung of the three.
-                    return [*found, (pair_fan, (pungs[k], pungs[rest[0]]))]
-            return found
-        return [
-            (fan, (pungs[a], pungs[b]))
-            for a, b in combinations(range(len(pungs)), 2)
-            if (fan := two_pungs(tiles[a], tiles[b]))
-        ]
+        return placed_pung_fans(self.pungs, tuple(map(self.firsts.__getitem__, self.pungs)))
 
 
-THREE_CHOW_VALUE = {
-    "pure_triple_chow": 24,
-    "pure_straight": 16,
-    "pure_shifted_chows": 16,
-    "mixed_straight": 8,
-    "mixed_triple_chow": 8,
-    "mixed_shifted_chows": 6,
-}
-THREE_PUNG_VALUE = {
-    "big_three_dragons": 88,
-    "pure_shifted_pungs": 24,
-    "triple_pung": 16,
-    "big_three_winds": 12,
-    "mixed_shifted_pungs": 8,
-}
-# Two-chow fans, in the order one is kept when several could be (all are worth 1).
-TWO_CHOW_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+def _fours(counts: tuple[int, ...]) -> int:
+    """Return the mask of the kinds held four times."""
+    fours = start = 0
+    for _ in range(counts.count(4)):
+        start = counts.index(4, start) + 1
+        fours |= 1 << start - 1
+    return fours
 
 
-def four_chows(blocks: tuple[Block, ...], chows: Occurrence, pair: int | None) -> str | None:
-    """Return the fan of four chows together (一色/三色双龙会, 一色四同顺, 一色四步高), if any."""
-    firsts = sorted(blocks[i].first for i in chows)
-    pair_tile = blocks[pair].first if pair is not None else -1
-    if pair_tile < 27 and pair_tile % 9 == 4:
-        starts = sorted((t // 9, t % 9) for t in firsts)
-        suits = {s for s, _ in starts}
-        if all(r in (0, 6) for _, r in starts) and sorted(r for _, r in starts) == [0, 0, 6, 6]:
-            if suits == {pair_tile // 9} and len(suits) == 1:
-                return "pure_terminal_chows"
-            if len(suits) == 2 and pair_tile // 9 not in suits and len(set(starts)) == 4:
-                return "three_suited_terminal_chows"
-    if len({t // 9 for t in firsts}) == 1:
-        steps = {b - a for a, b in zip(firsts, firsts[1:], strict=False)}
-        if steps == {0}:
-            return "quadruple_chow"
-        if steps in ({1}, {2}):
-            return "four_pure_shifted_chows"
-    return None
-
-
-def three_chows(a: int, b: int, c: int) -> str | None:
-    """Return the fan of three chows given by their first tiles, if any."""
-    suits = {a // 9, b // 9, c // 9}
-    ranks = sorted((a % 9, b % 9, c % 9))
-    if len(suits) == 3:
-        if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
-            return "mixed_shifted_chows"
-        if ranks[0] == ranks[2]:
-            return "mixed_triple_chow"
-        if ranks == [0, 3, 6]:
-            return "mixed_straight"
-        return None
-    if len(suits) == 1:
-        if ranks == [0, 3, 6]:
-            return "pure_straight"
-        steps = {ranks[1] - ranks[0], ranks[2] - ranks[1]}
-        if steps in ({1}, {2}):
-            return "pure_shifted_chows"
-        if steps == {0}:
-            return "pure_triple_chow"
-    return None
-
-
-def two_chows(a: int, b: int) -> str | None:
-    """Return the fan of two chows given by their first tiles, if any."""
-    if a // 9 != b // 9:
-        return "mixed_double_chow" if a % 9 == b % 9 else None
-    low, high = sorted((a % 9, b % 9))
-    if high - low == 3:
-        return "short_straight"
-    if (low, high) == (0, 6):
-        return "two_terminal_chows"
-    return "pure_double_chow" if low == high else None
-
-
-def four_pungs(a: int, b: int, c: int, d: int) -> str | None:
-    """Return the fan of four pungs together (一色四节高, 大四喜), if any."""
-    tiles = sorted((a, b, c, d))
-    if tiles[3] < 27 and tiles[0] // 9 == tiles[3] // 9 and tiles == list(range(tiles[0], tiles[0] + 4)):
-        return "four_pure_shifted_pungs"
-    return "big_four_winds" if tiles == [27, 28, 29, 30] else None
-
-
-def three_pungs(a: int, b: int, c: int) -> str | None:
-    """Return the fan of three pungs (三色三节高, 三同刻, 一色三节高, 三风刻, 大三元), if any."""
-    tiles = sorted((a, b, c))
-    if tiles[2] < 27:
-        suits = {t // 9 for t in tiles}
-        ranks = sorted(t % 9 for t in tiles)
-        if len(suits) == 3 and ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
-            return "mixed_shifted_pungs"
-        if len(suits) == 3 and ranks[0] == ranks[2]:
-            return "triple_pung"
-        if len(suits) == 1 and tiles == list(range(tiles[0], tiles[0] + 3)):
-            return "pure_shifted_pungs"
-        return None
-    if all(t in WIND_TILES for t in tiles):
-        return "big_three_winds"
-    return "big_three_dragons" if tiles == [31, 32, 33] else None
-
-
-def two_pungs(a: int, b: int) -> str | None:
-    """Return the fan of two pungs (双同刻, 双箭刻), if any."""
-    if a < 27 and b < 27:
-        return "double_pung" if a % 9 == b % 9 and a != b else None
-    return "two_dragon_pungs" if a in DRAGONS and b in DRAGONS else None
-
-
-def _chow_pairs(blocks: tuple[Block, ...], pairs: list[tuple[int, int]]) -> list[tuple[int, str, Occurrence]]:
-    """Return the two-chow fans of the pairs, each keyed by its place in ``TWO_CHOW_ORDER``."""
+def bits(mask: int) -> list[int]:
+    """Return the tiles (bit numbers) of a mask, lowest first."""
     out = []
-    for a, b in pairs:
-        if fan := two_chows(blocks[a].first, blocks[b].first):
-            out.append((TWO_CHOW_ORDER.index(fan), fan, tuple(sorted((a, b)))))
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
-
-
-def _spanning(pairs: list[tuple[int, str, Occurrence]]) -> Found:
-    """Keep two-chow fans while each joins a chow not yet combined with the others (account once).
-
-    The kept pairs form a spanning forest: n related chows give at most n - 1 fans.
-    """
-    group: dict[int, int] = {}
-
-    def root(i: int) -> int:
-        while group.get(i, i) != i:
-            i = group[i]
-        return i
-
-    kept: Found = []
-    for _, fan, (a, b) in pairs:
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            group[ra] = rb
-            kept.append((fan, (a, b)))
-    return kept
