@@ -158,6 +158,7 @@ def _report_options(request: Request, entries: Entries) -> Any:
         request.lang,
         paper,
         quiz_titles=request.quiz_titles,
+        batch=is_batch(request.source),
         per_page=request.per_page,
     )
 

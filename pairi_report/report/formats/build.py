@@ -43,6 +43,7 @@ class Options:
     paper: str = "A4"  # A4 or letter, for print and PDF
     work: Path | None = None  # where PDF printing keeps its work files (the output's staging folder)
     quiz_titles: bool = False  # a quiz prints each problem's title
+    batch: bool = True  # the hands come from a batch: each shows its line number
     per_page: int = PER_PAGE  # a printed quiz's problems per page
 
     @property
@@ -80,7 +81,7 @@ def hand_views(
             analysis,
             strip,
             title=line.title,
-            line=line.number,
+            line=line.number if options.batch else None,
             anchor=anchor,
             words=words,
             sections=sections,

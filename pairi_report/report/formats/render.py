@@ -170,7 +170,7 @@ def render_html(
     ``printing`` (for PDF) opens every folded table: print shows no more than the page does.
     """
     template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
-    context = _html_context(pictures, files, paper) | {"print_open": printing}
+    context = _html_context(pictures, files, paper) | {"print_open": printing, "fragment": fragment}
     return template.render(report=view, legend=legend(view.words.lang), **context)
 
 
@@ -217,6 +217,7 @@ def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> di
         "version": __version__,
         "paper": paper,
         "print_open": False,
+        "fragment": False,
     }
 
 

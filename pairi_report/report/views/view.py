@@ -130,6 +130,11 @@ class ReportView:
         )
 
     @property
+    def single(self) -> bool:
+        """Return whether the report is one hand alone: no contents list, and as a fragment no heading."""
+        return len(self.hands) == 1 and not self.problems and self.summary is None
+
+    @property
     def has_wild(self) -> bool:
         """Return whether any hand has wild tiles, so the badge needs explaining."""
         return any(h.wild for h in self.hands)
