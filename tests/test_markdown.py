@@ -66,6 +66,12 @@ def test_a_block_is_the_fragment_the_cli_writes(
     assert files == pictures
 
 
+def test_an_outlook_block_is_the_cli_outlook(tmp_path: Path) -> None:
+    written = cli(tmp_path, "1223m456p789s1122z", "-f", "html", "--fragment", "--self-contained", "--outlook")
+    html, _ = convert("```pairi outlook\n1223m456p789s1122z\n```\n")
+    assert html == written["index.html"].decode("utf-8").rstrip() and "<svg" in html
+
+
 def test_a_card_block_is_the_card_the_cli_writes(tmp_path: Path) -> None:
     written = cli(tmp_path, "1223m456p789s1122z", "-f", "html", "--card")
     html, _ = convert("```pairi card\n1223m456p789s1122z\n```\n")

@@ -16,9 +16,13 @@ import functools
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import threading
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -224,10 +228,54 @@ def test_each_block_reads_as_the_cli_writes_its_hand(browser: Any, served: str, 
     assert "Tsumo" in texts[1] and "Waits and their value (GB)" in texts[2]  # values shown
 
 
+def _fetch(url: str) -> tuple[int, bytes]:
+    """Return the status and body of a GET (0 when nothing answers)."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, b""
+    except OSError:
+        return 0, b""
+
+
+def _until(check: Any, seconds: float = 90) -> Any:
+    """Poll until ``check()`` returns something true; return it (fail after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while not (found := check()):
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.5)
+    return found
+
+
+@pytest.mark.slow  # a server that rebuilds on a change: about 15 s
+def test_mkdocs_serve_draws_a_new_hand_after_an_edit(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"index.md": INDEX})
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = os.environ | {"NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    strips = re.compile(rb"pairi/img/hand-[0-9a-f]+\.png")
+    try:
+        home = f"http://127.0.0.1:{port}/"
+        before = set(strips.findall(_until(lambda: _fetch(home)[1])))
+        with (tmp_path / "docs" / "index.md").open("a", encoding="utf-8") as page:
+            page.write("\n```pairi\n19m19p19s1234567z\n```\n")
+        after = _until(lambda: set(strips.findall(_fetch(home)[1])) - before)
+        assert len(after) == 1 and _fetch(home + after.pop().decode())[0] == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def screenshots(out: Path) -> None:
     """Build the site and photograph its first page at 1280 and 390 px, light and dark."""
+    import io
     import tempfile
 
+    from PIL import Image
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -242,7 +290,10 @@ def screenshots(out: Path) -> None:
             for scheme, name in (("default", "light"), ("slate", "dark")):
                 for width in (1280, 390):
                     page, _ = open_page(chromium, address, width, scheme)
-                    page.screenshot(path=str(out / f"mkdocs-{name}-{width}.png"), full_page=True)
+                    shot = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("RGB")
+                    # 256 colours, undithered: a third of the bytes, and the eye sees no change.
+                    flat = shot.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+                    flat.save(out / f"mkdocs-{name}-{width}.png", optimize=True)
                     page.close()
             chromium.close()
         server.shutdown()

@@ -67,4 +67,5 @@ class PairiPlugin(BasePlugin[PairiConfig]):
         templates = data_dir("templates")
         css = (templates / "style.css").read_bytes() + (templates / "pairi-mkdocs.css").read_bytes()
         own = {"pairi.css": css, "pairi.js": (templates / "pairi-mkdocs.js").read_bytes()}
-        write_pictures(Path(config.site_dir) / self.folder, self.extension.files | own)
+        drawn = self.extension.files if self.config.pictures == "files" else {}
+        write_pictures(Path(config.site_dir) / self.folder, drawn | own)
