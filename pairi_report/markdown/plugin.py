@@ -55,7 +55,10 @@ class PairiPlugin(BasePlugin[PairiConfig]):
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, **kwargs: Any) -> str:
         """Tell the extension which page comes next: its name, the way to the pictures, its front matter."""
-        source = page.file.content_string
+        try:
+            source = page.file.content_string
+        except (OSError, ValueError):  # a page another plugin made up: no file to count lines in
+            source = markdown
         at = source.rfind(markdown) if markdown else -1
         offset = source[:at].count("\n") if at > 0 else 0
         root = "../" * page.url.count("/") + self.folder + "/"
