@@ -26,6 +26,7 @@ LAYERS = (
     ("report", "report.resources", "report.drawing"),
     ("report.views",),
     ("report.formats",),
+    ("markdown",),
     ("cli",),
     ("tools",),
 )

@@ -118,7 +118,12 @@ def _load(tiles: TileSet, name: str, scale: int, sideways: bool) -> Image.Image:
     """Load (and for a user set, fit and turn) one picture."""
     user = tiles.user_file(name)
     if user is None:
-        with Image.open(tiles.builtin_file(name, scale, sideways)) as img:
+        path = tiles.builtin_file(name, scale, sideways)
+        if not path.is_file() and scale > 2:  # HTML at --scale 2 wants 4x: the 2x drawing, enlarged
+            with Image.open(tiles.builtin_file(name, 2, sideways)) as img:
+                size = (img.width * scale // 2, img.height * scale // 2)
+                return img.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
+        with Image.open(path) as img:
             return img.convert("RGBA")
     face = _on_front(tiles, open_picture(user))
     fitted = face.resize((W * scale, H * scale), Image.Resampling.LANCZOS)

@@ -164,21 +164,26 @@ def render_html(
     fragment: bool = False,
     paper: str = "A4",
     printing: bool = False,
+    root: str = "",
+    shared_styles: bool = False,
 ) -> str:
     """Render the HTML report, or with ``fragment`` a block to embed; inline pictures need no other file.
 
-    ``printing`` (for PDF) opens every folded table: print shows no more than the page does.
+    ``printing`` (for PDF) opens every folded table: print shows no more than the page does. ``root`` leads
+    from the page to the pictures' folder; ``shared_styles`` leaves ``style.css`` to a stylesheet the host
+    page links once (a site of many blocks, such as MkDocs).
     """
     template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
-    context = _html_context(pictures, files, paper) | {"print_open": printing, "fragment": fragment}
+    context = _html_context(pictures, files, paper, root) | {"print_open": printing, "fragment": fragment}
+    context["shared_styles"] = shared_styles
     return template.render(report=view, legend=legend(view.words.lang), **context)
 
 
 def render_cards(
-    cards: Sequence[CardView], words: Labels, pictures: Pictures, files: dict[str, bytes]
+    cards: Sequence[CardView], words: Labels, pictures: Pictures, files: dict[str, bytes], root: str = ""
 ) -> str:
-    """Render cards to paste into a page: each in its own shadow root, its pictures inline."""
-    context = _html_context(pictures, files, "A4")
+    """Render cards to paste into a page: each in its own shadow root, ``root`` leading to its pictures."""
+    context = _html_context(pictures, files, "A4", root)
     return environment().get_template("card.html.j2").render(cards=cards, L=words, **context)
 
 
@@ -208,16 +213,19 @@ def render_review(
     return environment().get_template("review.html.j2").render(report=view, **context)
 
 
-def _html_context(pictures: Pictures, files: dict[str, bytes], paper: str) -> dict[str, object]:
+def _html_context(
+    pictures: Pictures, files: dict[str, bytes], paper: str, root: str = ""
+) -> dict[str, object]:
     """Return what every HTML template needs besides its view."""
     return {
-        "src": pictures.src(files),
+        "src": pictures.src(files, root),
         "tile_size": _size(pictures),
         "tile_dir": pictures.tile_dir,
         "version": __version__,
         "paper": paper,
         "print_open": False,
         "fragment": False,
+        "shared_styles": False,
     }
 
 
