@@ -127,7 +127,7 @@ def prepare(hand: Hand, win_tile: int, situation: Situation, options: Options) -
     return _new(HandFacts, (
         situation, options, win_tile, tiles, melds, a.kinds | b.kinds | c.kinds | d.kinds | m.kinds, closed,
         gates, pair_fu, (a, b, c, d), m, (dora, red, ura, nuki), dora + red + ura + nuki,
-        (0 if closed else 2) + options.double_yakuman,
+        (0 if closed else 2) + options.double_yakuman, a.has_pair + b.has_pair + c.has_pair + d.has_pair,
     ))  # fmt: skip
 
 
@@ -154,8 +154,7 @@ def _melds(
 
 def readings(h: HandFacts) -> list[Facts]:
     """Return every reading: the regular ones, then seven pairs and thirteen orphans if they fit."""
-    a, b, c, d = h.parts
-    out = _regular(h) if a.has_pair + b.has_pair + c.has_pair + d.has_pair == 1 else []
+    out = _regular(h) if h.pairs == 1 else []
     if h.gates & NO_MELDS:
         tiles = h.tiles
         if h.kinds.bit_count() == 7 and tiles[0::2] == tiles[1::2]:

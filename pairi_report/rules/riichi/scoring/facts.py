@@ -77,6 +77,7 @@ class HandFacts(NamedTuple):
     dora: tuple[int, int, int, int]  # from the indicators, red fives, ura dora, nukidora
     dora_total: int
     variant: int  # which records a yaku lists: 2 for an open hand, + 1 with double yakuman
+    pairs: int  # suits whose concealed tiles hold a pair (one for a regular hand)
 
 
 class Facts(NamedTuple):

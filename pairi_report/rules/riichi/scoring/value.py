@@ -147,11 +147,12 @@ def score(hand: Hand, win_tile: int, situation: Situation, options: Options = DE
     if situation.flag_bits & MELD_FLAGS and (prepared.melds or situation.rinshan):
         _check_melds(situation, prepared)  # without a meld only rinshan can be impossible
     best = evaluate_one(found[0]) if len(found) == 1 else best_candidate(prepared, found)
-    if not best.found:
-        return _hand_value(0, best.fu, (), NO_DORA, None, 0, situation, best.facts)
-    basic, limit = basic_points(best.han, best.fu, best.yakuman, options)
-    dora = NO_DORA if best.yakuman else DORA_RECORDS.get(prepared.dora) or dora_record(*prepared.dora)
-    return _hand_value(best.han, best.fu, best.yaku, dora, limit, basic, situation, best.facts)
+    facts, yaku_found, han, fu, yakuman, yaku = best
+    if not yaku_found:
+        return _hand_value(0, fu, (), NO_DORA, None, 0, situation, facts)
+    basic, limit = basic_points(han, fu, yakuman, options)
+    dora = NO_DORA if yakuman else DORA_RECORDS.get(prepared.dora) or dora_record(*prepared.dora)
+    return _hand_value(han, fu, yaku, dora, limit, basic, situation, facts)
 
 
 def _hand_value(
