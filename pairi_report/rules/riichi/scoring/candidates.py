@@ -3,10 +3,13 @@
 ``prepare`` cuts the concealed tiles by suit and gathers what all readings share; ``readings``
 lists each reading with the block its winning tile completes; ``evaluate`` finds its yaku (those its
 gates make sure of, and the predicates its gates allow) and counts its han and fu. The scorer keeps
-the candidate that ``priority`` ranks highest.
+the candidate that ``priority`` ranks highest; a hand with one reading (most hands) goes through
+``evaluate_one``, which settles the hand's yaku and the reading's with one table read.
 
-This is the hot path of every score, so it builds named tuples directly and keeps a hand's yaku as
-one int (a bit per catalogue entry) until the chosen reading is known.
+This is the hot path of every score, so it builds named tuples directly, sums a reading's counts as
+one packed int (see ``readings``), and keeps a hand's yaku as one int (a bit per catalogue entry)
+until the chosen reading is known. Every table here is keyed by a shape (a suit's tiles, a meld, a
+set of gates or counts), never by a whole hand.
 """
 
 from __future__ import annotations
