@@ -3,10 +3,13 @@
 ``prepare`` cuts the concealed tiles by suit and gathers what all readings share; ``readings``
 lists each reading with the block its winning tile completes; ``evaluate`` finds its yaku (those its
 gates make sure of, and the predicates its gates allow) and counts its han and fu. The scorer keeps
-the candidate that ``priority`` ranks highest.
+the candidate that ``priority`` ranks highest; a hand with one reading (most hands) goes through
+``evaluate_one``, which settles the hand's yaku and the reading's with one table read.
 
-This is the hot path of every score, so it builds named tuples directly and keeps a hand's yaku as
-one int (a bit per catalogue entry) until the chosen reading is known.
+This is the hot path of every score, so it builds named tuples directly, sums a reading's counts as
+one packed int (see ``readings``), and keeps a hand's yaku as one int (a bit per catalogue entry)
+until the chosen reading is known. Every table here is keyed by a shape (a suit's tiles, a meld, a
+set of gates or counts), never by a whole hand.
 """
 
 from __future__ import annotations
@@ -16,15 +19,37 @@ from collections.abc import Iterable
 from itertools import product
 from typing import NamedTuple
 
-from ....core.notation import Hand
-from .bits import CHIITOITSU, KOKUSHI, ORPHANS, REGULAR, RYANMEN, SHANPON, TANKI
-from .facts import GATE, Facts, HandFacts, tile_gate_bits
+from ....core.notation import Hand, Meld
+from .bits import CHIITOITSU, KOKUSHI, ORPHANS, REGULAR, RYANMEN, TANKI
+from .facts import GATE, TILE_GATES, Facts, HandFacts
 from .fu import fu_of
 from .options import Options
 from .points import basic_points, points_total
-from .readings import EMPTY_PART, MELDLESS, PARTS, SuitSplit, melds_part, part_of
+from .readings import (
+    CLAIMED_MELDS,
+    COUNTS,
+    FU_SHIFT,
+    MELDLESS,
+    OPENED_FIELD,
+    OPENED_SHIFT,
+    PARTS,
+    UNCLAIMED_MELDS,
+    MeldPart,
+    SuitSplit,
+    part_of,
+)
 from .situation import Situation, pair_fu_table
-from .tables import HAND_ENTRIES, READING_ENTRIES, TOTALS, ScoredYaku, hand_entries, reading_entries, totals
+from .tables import (
+    HAND_ENTRIES,
+    READING_ENTRIES,
+    TOTALS,
+    WHOLE_ENTRIES,
+    ScoredYaku,
+    hand_entries,
+    reading_entries,
+    totals,
+    whole_entries,
+)
 
 _new = tuple.__new__  # builds a named tuple without its Python-level __new__
 CLOSED, NO_MELDS, CHIITOITSU_GATE, KOKUSHI_GATE = (
@@ -59,7 +84,11 @@ class Candidate(NamedTuple):
 
 
 def prepare(hand: Hand, win_tile: int, situation: Situation, options: Options) -> HandFacts | None:
-    """Return what the readings of a 14-tile hand share; None if the count or the winning tile is wrong."""
+    """Return what the readings of a 14-tile hand share; None if the count or the winning tile is wrong.
+
+    The dora count as in Tenhou: a tile once per indicator that shows it, ura dora only after riichi,
+    each red five, and each North set aside (which counts as a North besides when North is a dora).
+    """
     tiles = hand.tiles
     melds = hand.melds
     if len(tiles) + 3 * len(melds) != 14 or win_tile not in tiles:
@@ -68,31 +97,10 @@ def prepare(hand: Hand, win_tile: int, situation: Situation, options: Options) -
     j = bisect_left(tiles, 18, i)
     k = bisect_left(tiles, 27, j)
     get = PARTS.get  # each part: a dict read, or (the first time a pattern comes) part_of
-    a = (get(tiles[:i]) or part_of(tiles[:i])) if i else EMPTY_PART
-    b = (get(tiles[i:j]) or part_of(tiles[i:j])) if j > i else EMPTY_PART
-    c = (get(tiles[j:k]) or part_of(tiles[j:k])) if k > j else EMPTY_PART
-    d = (get(tiles[k:]) or part_of(tiles[k:])) if k < len(tiles) else EMPTY_PART
-    m = melds_part(melds) if melds else MELDLESS
-    kinds = a.kinds | b.kinds | c.kinds | d.kinds | m.kinds
-    gates = situation.flag_bits | tile_gate_bits(kinds)
-    if m.closed:
-        gates |= CLOSED if melds else CLOSED | NO_MELDS
-    fu = options.double_wind_fu
-    pair_fu = situation.pair_fu if fu == 4 else pair_fu_table(situation.seat_tile, situation.round_tile, fu)
-    dora = dora_counts(hand, situation, options)
-    return _new(HandFacts, (
-        situation, options, win_tile, tiles, melds, kinds, m.closed, gates, pair_fu, (a, b, c, d), m, dora,
-        dora[0] + dora[1] + dora[2] + dora[3],
-    ))  # fmt: skip
-
-
-def dora_counts(hand: Hand, situation: Situation, options: Options) -> tuple[int, int, int, int]:
-    """Return the dora a hand holds: from the indicators, red fives, ura dora (after riichi), nukidora.
-
-    A tile counts once per indicator that shows it; each North set aside is a dora, and counts as a
-    North besides when North is a dora.
-    """
-    tiles = hand.tiles
+    a = get(cut := tiles[:i]) or part_of(cut)
+    b = get(cut := tiles[i:j]) or part_of(cut)
+    c = get(cut := tiles[j:k]) or part_of(cut)
+    d = get(cut := tiles[k:]) or part_of(cut)
     dora_tiles = situation.dora_tiles
     ura_tiles = situation.ura_tiles if situation.in_riichi else ()
     dora = ura = 0
@@ -100,25 +108,56 @@ def dora_counts(hand: Hand, situation: Situation, options: Options) -> tuple[int
         dora += tiles.count(t)
     for t in ura_tiles:
         ura += tiles.count(t)
-    red = hand.red[0] + hand.red[1] + hand.red[2]
-    for meld in hand.melds:
+    reds = hand.red
+    red = reds[0] + reds[1] + reds[2]
+    if melds:
+        m, held_dora, held_ura, held_red = _melds(melds, dora_tiles, ura_tiles)
+        dora, ura, red = dora + held_dora, ura + held_ura, red + held_red
+    else:
+        m = MELDLESS
+    if not options.red_fives:
+        red = 0
+    closed = not m.vec & OPENED_FIELD
+    nuki = situation.nuki
+    if nuki:
+        dora += nuki * dora_tiles.count(30)
+        ura += nuki * ura_tiles.count(30)
+    gates = situation.flag_bits | TILE_GATES[a.has | b.has | c.has | d.has | m.has]
+    if closed:
+        gates |= CLOSED if melds else CLOSED | NO_MELDS
+    fu = options.double_wind_fu
+    pair_fu = situation.pair_fu if fu == 4 else pair_fu_table(situation.seat_tile, situation.round_tile, fu)
+    return _new(HandFacts, (
+        situation, options, win_tile, tiles, melds, a.kinds | b.kinds | c.kinds | d.kinds | m.kinds, closed,
+        gates, pair_fu, (a, b, c, d), m, (dora, red, ura, nuki), dora + red + ura + nuki,
+        (0 if closed else 2) + options.double_yakuman, a.has_pair + b.has_pair + c.has_pair + d.has_pair,
+    ))  # fmt: skip
+
+
+def _melds(
+    melds: tuple[Meld, ...], dora_tiles: tuple[int, ...], ura_tiles: tuple[int, ...]
+) -> tuple[MeldPart, int, int, int]:
+    """Return what the melds add to every reading, and the dora, ura dora and red fives they hold."""
+    vec = kinds = chow_mask = pung_mask = has = dora = ura = red = 0
+    for meld in melds:
         held = meld.tiles
+        v, k, c, p, h = (UNCLAIMED_MELDS if meld.source is None else CLAIMED_MELDS)[held]
+        vec += v
+        kinds |= k
+        chow_mask |= c
+        pung_mask |= p
+        has |= h
         for t in dora_tiles:
             dora += held.count(t)
         for t in ura_tiles:
             ura += held.count(t)
         red += meld.red
-    nuki = situation.nuki
-    if nuki:
-        dora += nuki * dora_tiles.count(30)
-        ura += nuki * ura_tiles.count(30)
-    return dora, red if options.red_fives else 0, ura, nuki
+    return _new(MeldPart, (vec, kinds, chow_mask, pung_mask, has)), dora, ura, red
 
 
 def readings(h: HandFacts) -> list[Facts]:
     """Return every reading: the regular ones, then seven pairs and thirteen orphans if they fit."""
-    a, b, c, d = h.parts
-    out = _regular(h) if a.has_pair + b.has_pair + c.has_pair + d.has_pair == 1 else []
+    out = _regular(h) if h.pairs == 1 else []
     if h.gates & NO_MELDS:
         tiles = h.tiles
         if h.kinds.bit_count() == 7 and tiles[0::2] == tiles[1::2]:
@@ -142,7 +181,6 @@ def _regular(h: HandFacts) -> list[Facts]:
     m = h.meld_part
     w = h.win_tile
     suit = w // 9
-    rank = w - 9 * suit
     ron = not h.situation.tsumo
     p0, p1, p2, p3 = h.parts
     pair_suit = 0 if p0.has_pair else 1 if p1.has_pair else 2 if p2.has_pair else 3
@@ -152,34 +190,38 @@ def _regular(h: HandFacts) -> list[Facts]:
         combos = product(p0.splits, p1.splits, p2.splits, p3.splits)
     for combo in combos:
         a, b, c, d = combo
-        pair = combo[pair_suit].pair + 9 * pair_suit
-        chows = a.chow_count + b.chow_count + c.chow_count + m.chows
-        pungs = a.pung_count + b.pung_count + c.pung_count + d.pung_count + m.pungs
-        ankou = pungs - m.pungs + m.ankou
-        chow_mask = a.chow_mask | b.chow_mask << 9 | c.chow_mask << 18 | m.chow_mask
-        pung_mask = a.pung_mask | b.pung_mask << 9 | c.pung_mask << 18 | d.pung_mask << 27 | m.pung_mask
-        peikou = a.peikou + b.peikou + c.peikou
-        outside = chows > 0 and a.outside and b.outside and c.outside and m.outside
-        set_fu = a.pung_fu + b.pung_fu + c.pung_fu + d.pung_fu + m.fu
-        plain = chows == 4 and not h.pair_fu[pair]
-        gates = h.gates | _COUNT_GATES[chows][pungs] | _HONOUR_GATES[pung_mask >> 27] | _KONG_GATES[m.kongs]
-        if peikou:
-            gates |= _PEIKOU_GATES[peikou]
-        if outside:
-            gates |= OUTSIDE
-        for wait, block, lost in combo[suit].places[rank]:
-            # A pung completed on a discard is an open pung: fewer fu, and not concealed.
-            if ron and wait == SHANPON:
-                concealed, fu = ankou - 1, set_fu - lost
-            else:
-                concealed, fu = ankou, set_fu
-            shape = plain and wait == RYANMEN
-            g = gates | _ANKOU_GATES[concealed] | (PINFU_SHAPE if shape else 0)
+        vec = a.vec + b.vec + c.vec + d.vec + m.vec
+        chow_mask = a.chow_mask | b.chow_mask | c.chow_mask | m.chow_mask
+        pung_mask = a.pung_mask | b.pung_mask | c.pung_mask | d.pung_mask | m.pung_mask
+        pair = combo[pair_suit].pair_tile
+        gates = h.gates | _HONOUR_GATES[pung_mask >> 27]
+        plain = not h.pair_fu[pair]
+        for wait, block, lost in combo[suit].places[w]:
+            v = vec - lost if ron else vec  # a pung completed on a discard is open: fewer fu, not concealed
+            chows, pungs, kongs, ankou, peikou, outside, g = SHAPES.get(cut := v & COUNTS) or shape_of(cut)
+            shape = plain and chows == 4 and wait == RYANMEN
             out.append(_new(Facts, (
-                h, REGULAR, chows, pungs, m.kongs, concealed, chow_mask, pung_mask, peikou, pair, wait,
-                outside, shape, fu, combo, block + 9 * suit, g,
+                h, REGULAR, chows, pungs, kongs, ankou, chow_mask, pung_mask, peikou, pair, wait, outside,
+                shape, v >> FU_SHIFT, combo, block, gates | g | PINFU_SHAPE if shape else gates | g,
             )))  # fmt: skip
     return out
+
+
+Shape = tuple[int, int, int, int, int, bool, int]
+# By the counts of a reading (``vec & COUNTS``): chows, pungs, kongs, concealed pungs, identical chows,
+# whether it is an outside hand, and the gate bits they open. Filled by ``shape_of``.
+SHAPES: dict[int, Shape] = {}
+
+
+def shape_of(counts: int) -> Shape:
+    """Return (and keep) what a reading's packed counts come to."""
+    chows, pungs, kongs, ankou, peikou, inside = (counts >> s & 7 for s in range(0, OPENED_SHIFT, 3))
+    outside = chows > 0 and not inside
+    gates = _COUNT_GATES[chows][pungs] | _KONG_GATES[kongs] | _ANKOU_GATES[ankou] | _PEIKOU_GATES[peikou]
+    if outside:
+        gates |= OUTSIDE
+    found = SHAPES[counts] = (chows, pungs, kongs, ankou, peikou, outside, gates)
+    return found
 
 
 def hand_yaku(h: HandFacts) -> int:
@@ -200,10 +242,27 @@ def evaluate(f: Facts, hand_found: int, dora: int) -> Candidate:
             found |= e.bit
     if not found:
         return _new(Candidate, (f, 0, 0, fu_of(f), 0, ()))
-    h = f.hand
-    variant = (0 if h.closed else 2) + h.options.double_yakuman
+    variant = f.hand.variant
     t = TOTALS.get(found << 2 | variant) or totals(found, variant)
     return _new(Candidate, (f, found, t.han if t.yakuman else t.han + dora, fu_of(f), t.yakuman, t.yaku))
+
+
+def evaluate_one(f: Facts) -> Candidate:
+    """Evaluate the only reading of a hand: ``evaluate`` with the ``hand_yaku``, in one pass."""
+    h = f.hand
+    found, hand_run, run = WHOLE_ENTRIES.get(f.gates) or whole_entries(f.gates)
+    for predicate, bit in hand_run:
+        if predicate(h):
+            found |= bit
+    for predicate, bit in run:
+        if predicate(f):
+            found |= bit
+    if not found:
+        return _new(Candidate, (f, 0, 0, fu_of(f), 0, ()))
+    variant = h.variant
+    t = TOTALS.get(found << 2 | variant) or totals(found, variant)
+    han = t.han if t.yakuman else t.han + h.dora_total
+    return _new(Candidate, (f, found, han, fu_of(f), t.yakuman, t.yaku))
 
 
 def priority(c: Candidate) -> tuple[int, int, int, int]:
@@ -215,13 +274,10 @@ def priority(c: Candidate) -> tuple[int, int, int, int]:
     return points_total(basic, s.dealer, s.tsumo), c.yakuman > 0, c.han, c.fu
 
 
-def best_candidate(h: HandFacts) -> Candidate | None:
-    """Return the best reading of a prepared hand; None when it has none."""
-    found = readings(h)
-    if not found:
-        return None
+def best_candidate(h: HandFacts, found: list[Facts]) -> Candidate:
+    """Return the best of the readings of a prepared hand (``readings``, at least one)."""
+    if len(found) == 1:
+        return evaluate_one(found[0])
     hand_found = hand_yaku(h)
     dora = h.dora_total
-    if len(found) == 1:
-        return evaluate(found[0], hand_found, dora)
     return max((evaluate(f, hand_found, dora) for f in found), key=priority)

@@ -16,12 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from .bits import (
-    BIT,
-    HONOURS,
-    ORPHANS,
-    SIMPLES,
-)
+from .bits import BIT
+from .readings import HAS_HONOURS, HAS_M, HAS_ORPHANS, HAS_SIMPLES, has_bits
 from .situation import FLAGS
 
 if TYPE_CHECKING:
@@ -60,6 +56,7 @@ GATES = (
     "kokushi",  # the reading is thirteen orphans
 )
 GATE = {name: 1 << i for i, name in enumerate(GATES)}
+HAND_LEVEL = (GATE["one_suit"] << 1) - 1  # the gates a hand's tiles and situation decide, not a reading
 _G = GATE
 
 
@@ -79,6 +76,8 @@ class HandFacts(NamedTuple):
     meld_part: MeldPart  # what the melds add to every reading
     dora: tuple[int, int, int, int]  # from the indicators, red fives, ura dora, nukidora
     dora_total: int
+    variant: int  # which records a yaku lists: 2 for an open hand, + 1 with double yakuman
+    pairs: int  # suits whose concealed tiles hold a pair (one for a regular hand)
 
 
 class Facts(NamedTuple):
@@ -111,19 +110,28 @@ def mask_of(tiles: Iterable[int]) -> int:
     return mask
 
 
-def tile_gate_bits(kinds: int) -> int:
-    """Return the gate bits that the kinds held decide."""
-    bits = _G["honours"] if kinds & HONOURS else _G["no_honours"]
-    if not kinds & ORPHANS:
+def _has_gate_bits(has: int) -> int:
+    """Return the gate bits that what the tiles show (``HAS_*`` bits) decides."""
+    bits = _G["honours"] if has & HAS_HONOURS else _G["no_honours"]
+    if not has & HAS_ORPHANS:
         bits |= _G["no_orphans"]
-    if not kinds & SIMPLES:
+    if not has & HAS_SIMPLES:
         bits |= _G["no_simples"]
-    suits = (kinds & 0x1FF != 0) + (kinds >> 9 & 0x1FF != 0) + (kinds >> 18 & 0x1FF != 0)
+    suits = (has // HAS_M).bit_count()
     if suits == 0:
         bits |= _G["no_suits"]
     elif suits == 1:
         bits |= _G["one_suit"]
     return bits
+
+
+# By the HAS_* bits of the tiles held (ORed over the suits and the melds).
+TILE_GATES = tuple(_has_gate_bits(has) for has in range(8 * HAS_M))
+
+
+def tile_gate_bits(kinds: int) -> int:
+    """Return the gate bits that the kinds held decide."""
+    return TILE_GATES[has_bits(kinds)]
 
 
 def tile_gates(kinds: int) -> list[str]:

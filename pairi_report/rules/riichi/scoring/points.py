@@ -40,17 +40,16 @@ def yakuman_name(units: int) -> str:
 
 def basic_points(han: int, fu: int, yakuman: int, options: Options) -> tuple[int, str | None]:
     """Return the basic points and the limit's name (None below mangan) of a hand's han and fu."""
+    if han < 5 and not yakuman:  # the common case first
+        basic = fu << (han + 2)
+        if basic >= MANGAN or options.kiriage and (han, fu) in ((4, 30), (3, 60)):
+            return MANGAN, "mangan"
+        return basic, None
     if yakuman:
         return YAKUMAN * yakuman, yakuman_name(yakuman)
     if han >= 13:
         return (YAKUMAN, "kazoe yakuman") if options.kazoe_yakuman else (6000, "sanbaiman")
-    for least, basic, name in _LIMITS:
-        if han >= least:
-            return basic, name
-    basic = fu << (han + 2)
-    if basic >= MANGAN or options.kiriage and (han, fu) in ((4, 30), (3, 60)):
-        return MANGAN, "mangan"
-    return basic, None
+    return next((basic, name) for least, basic, name in _LIMITS if han >= least)
 
 
 def _up(points: int) -> int:

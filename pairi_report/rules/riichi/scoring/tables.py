@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
+from .facts import HAND_LEVEL
 from .yaku import HAND_PREDICATES, READING_PREDICATES, YakuSpec, catalogue
 
 YAKUMAN_HAN = 13
@@ -85,6 +86,17 @@ class Selection(NamedTuple):
     run: tuple[Entry, ...]
 
 
+Check = tuple[Callable[[Any], bool], int]  # a predicate and the bit of its yaku
+
+
+class Whole(NamedTuple):
+    """What a reading's gates decide of both scopes: the sure yaku, the hand's and the reading's to run."""
+
+    sure: int
+    hand_run: tuple[Check, ...]
+    run: tuple[Check, ...]
+
+
 class Totals(NamedTuple):
     """What a set of yaku found comes to: han, yakuman, and the records to list (yakuman alone if any)."""
 
@@ -98,6 +110,7 @@ class Totals(NamedTuple):
 # cost of a call through ``functools.cache``. The functions fill them.
 HAND_ENTRIES: dict[int, Selection] = {}
 READING_ENTRIES: dict[int, Selection] = {}
+WHOLE_ENTRIES: dict[int, Whole] = {}
 TOTALS: dict[int, Totals] = {}
 
 
@@ -110,6 +123,15 @@ def hand_entries(gates: int) -> Selection:
 def reading_entries(gates: int) -> Selection:
     """Return what the gate bits decide of the reading-scope yaku: the sure ones, and those to run."""
     found = READING_ENTRIES[gates] = _select("reading", gates)
+    return found
+
+
+def whole_entries(gates: int) -> Whole:
+    """Return what a reading's gate bits decide of the yaku of both scopes (the hand's read its own bits)."""
+    hand = HAND_ENTRIES.get(gates & HAND_LEVEL) or hand_entries(gates & HAND_LEVEL)
+    reading = READING_ENTRIES.get(gates) or reading_entries(gates)
+    checks = [tuple((e.predicate, e.bit) for e in run) for run in (hand.run, reading.run)]
+    found = WHOLE_ENTRIES[gates] = Whole(hand.sure | reading.sure, *checks)
     return found
 
 

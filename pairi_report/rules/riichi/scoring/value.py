@@ -26,7 +26,7 @@ from typing import Any
 from ....core.errors import PairiError
 from ....core.notation import Hand
 from ....core.tiles import tile_name
-from .candidates import best_candidate, dora_counts, prepare
+from .candidates import best_candidate, evaluate_one, prepare, readings
 from .facts import Facts, HandFacts
 from .fu import FuItem, block_text, chow_text, fu_items
 from .options import DEFAULT, Options
@@ -142,16 +142,17 @@ class HandValue:
 def score(hand: Hand, win_tile: int, situation: Situation, options: Options = DEFAULT) -> HandValue:
     """Score a complete hand won on ``win_tile`` (one of its concealed tiles)."""
     prepared = prepare(hand, win_tile, situation, options)
-    best = None if prepared is None else best_candidate(prepared)
-    if prepared is None or best is None:
+    if prepared is None or not (found := readings(prepared)):
         raise NotAWinError(_not_a_win(hand, win_tile))
-    if situation.flag_bits & MELD_FLAGS:
-        _check_melds(situation, prepared)
-    if not best.found:
-        return _hand_value(0, best.fu, (), NO_DORA, None, 0, situation, best.facts)
-    basic, limit = basic_points(best.han, best.fu, best.yakuman, options)
-    dora = NO_DORA if best.yakuman else DORA_RECORDS.get(prepared.dora) or dora_record(*prepared.dora)
-    return _hand_value(best.han, best.fu, best.yaku, dora, limit, basic, situation, best.facts)
+    if situation.flag_bits & MELD_FLAGS and (prepared.melds or situation.rinshan):
+        _check_melds(situation, prepared)  # without a meld only rinshan can be impossible
+    best = evaluate_one(found[0]) if len(found) == 1 else best_candidate(prepared, found)
+    facts, yaku_found, han, fu, yakuman, yaku = best
+    if not yaku_found:
+        return _hand_value(0, fu, (), NO_DORA, None, 0, situation, facts)
+    basic, limit = basic_points(han, fu, yakuman, options)
+    dora = NO_DORA if yakuman else DORA_RECORDS.get(prepared.dora) or dora_record(*prepared.dora)
+    return _hand_value(han, fu, yaku, dora, limit, basic, situation, facts)
 
 
 def _hand_value(
@@ -166,17 +167,19 @@ def _hand_value(
 ) -> HandValue:
     """Build a ``HandValue`` without the frozen ``__init__``'s per-field ``object.__setattr__`` calls.
 
-    Every score ends here, and filling the instance dict at once costs a third as much; the
+    Every score ends here, and giving the instance its dict at once costs a third as much; the
     result is the same frozen instance (``test_riichi_value`` checks it equals the slow build).
     """
     value = _object_new(HandValue)
-    value.__dict__.update(
-        han=han, fu=fu, yaku=yaku, dora=dora, limit=limit, basic=basic, situation=situation, facts=facts
-    )
+    _setattr(value, "__dict__", {
+        "han": han, "fu": fu, "yaku": yaku, "dora": dora, "limit": limit, "basic": basic,
+        "situation": situation, "facts": facts,
+    })  # fmt: skip
     return value
 
 
 _object_new = object.__new__
+_setattr = object.__setattr__
 
 
 def _check_melds(situation: Situation, h: HandFacts) -> None:
@@ -195,11 +198,6 @@ def _not_a_win(hand: Hand, win_tile: int) -> str:
     if win_tile not in hand.tiles:
         return f"winning tile {tile_name(win_tile)} is not among the concealed tiles of {hand.text!r}"
     return f"{hand.text!r} is not a complete hand; expected four sets and a pair, seven pairs or kokushi"
-
-
-def count_dora(hand: Hand, situation: Situation, options: Options = DEFAULT) -> Dora:
-    """Return the dora a hand holds: indicators' next tiles, red fives, ura dora after riichi, nukidora."""
-    return dora_record(*dora_counts(hand, situation, options))
 
 
 def reading_text(f: Facts) -> str:

@@ -178,11 +178,13 @@ def ryuuiisou(h: HandFacts) -> bool:
 
 def _nine_gates(h: HandFacts) -> int:
     """Return 2 for 純正九蓮宝燈, 1 for 九蓮宝燈, else 0: 1112345678999 of one suit and one more tile."""
-    suit = h.tiles[0] // 9 * 9
-    if h.melds or suit == 27 or h.tiles[-1] >= suit + 9:
+    tiles = h.tiles
+    suit = tiles[0] // 9 * 9
+    # Sorted tiles of one suit: three 1s at the front and three 9s at the back, or not nine gates.
+    if h.melds or suit == 27 or tiles[-1] >= suit + 9 or tiles[2] != suit or tiles[-3] != suit + 8:
         return 0
     counts = [0] * 9
-    for t in h.tiles:
+    for t in tiles:
         counts[t - suit] += 1
     if counts[0] < 3 or counts[8] < 3 or not all(counts[1:8]):
         return 0
