@@ -59,7 +59,7 @@ class TileSet:
                 raise NotationError(
                     f"a chow {token.meld} in the {self.name} game; expected pungs and kongs only (no chi)",
                     text,
-                    token.column,
+                    token.column - 1,  # a meld's column is its first tile's; point at its bracket
                 )
             tiles = token.meld.tiles if token.meld is not None else (token.tile,)
             for i, tile in enumerate(tiles):
