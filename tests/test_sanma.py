@@ -115,7 +115,7 @@ def test_ready_hand_win_chance_is_the_closed_form_on_108_tiles() -> None:
     assert checked == 60
 
 
-# Ten bad three-player inputs: each one line of error (with its caret), exit 2, no traceback.
+# Eleven bad three-player inputs: each one line of error (with its caret), exit 2, no traceback.
 BAD = [
     (["1239m123p456p789s1z", "--rules", "sanma"], "column 2: 2m is not in the three-player game"),
     (["19m12355p456p789s1z", "--rules", "sanma", "--visible", "5m"], "5m is not in the three-player game"),
@@ -127,6 +127,7 @@ BAD = [
     (["1199m123p456p789s4z", "--rules", "sanma", "--visible", "44z", "--nukidora", "2"], "makes 5"),
     (["19m123p456p789s11z", "--rules", "sanma", "--wild", "5z"], "wild"),
     (["🀇🀈🀏123p456p789s11z", "--rules", "sanma"], "2m is not in the three-player game"),
+    (["1199m123p456p789s4z", "--rules", "sanma", "--seat", "N"], "seat=N in the three-player game"),
 ]
 
 

@@ -26,6 +26,7 @@ from ..analysis import Analysis, read_visible
 from ..base import Features, RuleOption, option_values
 from .analysis import analyze_hand
 from .scoring.options import DEFAULT, Options
+from .scoring.situation import WINDS
 from .tileset import FOUR_PLAYER, NORTH, THREE_PLAYER, TileSet
 from .value import CONTEXT_WORD, Context, RiichiValue, parse_context, value_of, yaku_check
 from .vector import is_plain, vector_records
@@ -201,8 +202,15 @@ def wild_kind(name: str) -> int:
 
 
 def check_context_tiles(tiles: TileSet, context: Context) -> None:
-    """Raise at a dora or ura indicator, winning tile or river tile out of the game."""
+    """Raise at a dora or ura indicator, winning tile or river tile out of the game, or a missing seat."""
     s, text = context.situation, context.text
+    if s.seat_wind >= tiles.players:
+        match = re.search(r"(?<!\S)seat=", text)
+        raise NotationError(
+            f"seat={WINDS[s.seat_wind]} in the {tiles.name} game; expected E, S or W (three seats)",
+            text,
+            match.end() + 1 if match else 1,
+        )
     for key, found in (
         ("dora", s.dora),
         ("ura", s.ura),
