@@ -142,3 +142,19 @@ def test_bad_three_player_input_is_one_line_and_exit_2(args: list[str], words: s
 
 def test_the_three_player_set_has_108_tiles() -> None:
     assert THREE_PLAYER.unseen_total == 108 == 4 * (NUM_KINDS - 7)
+
+
+def test_the_library_refuses_the_same_inputs() -> None:
+    from pairi_report.core.errors import NotationError
+    from pairi_report.rules.analysis import RulesError
+
+    with pytest.raises(NotationError, match="column 2: 5m is not in the three-player game"):
+        analyze(Hand.parse("5m19p19s1234567z1m"), rules="sanma")  # a Hand: columns in its text, 15m…
+    with pytest.raises(RulesError, match="no wild tiles"):
+        analyze("1199m123p456p789s4z", rules="sanma", wild="5z")
+    with pytest.raises(NotationError, match="column 12: 3m is not"):
+        analyze("1199m123p456p789s4z", rules="sanma", situation="dora=1p,5p,3m")
+    with pytest.raises(NotationError, match="column 7: 6m is not"):
+        analyze("1199m123p456p789s4z", rules="sanma", situation="river=1p6m")
+    # Four players are as they were: 2m is a tile, and nuki leaves the wall alone.
+    assert analyze("123p456p789s111z4z", situation="nuki=2").ukeire_count == 3

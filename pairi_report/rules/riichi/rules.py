@@ -22,7 +22,7 @@ from ...core.scan import check_length
 from ...core.tiles import parse_tile
 from ...engine.combine import FORMS
 from ...engine.position import Position
-from ..analysis import Analysis, read_visible
+from ..analysis import Analysis, RulesError, read_visible
 from ..base import Features, RuleOption, option_values
 from .analysis import analyze_hand
 from .scoring.options import DEFAULT, Options
@@ -93,6 +93,8 @@ class RiichiRules:
             self.tiles.check_hand(hand, str(hand))
         seen = self._seen(hand, visible, context)
         kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild}))
+        if wild and not self.features.wild:
+            raise RulesError(f"the {self.name} rules take no wild tiles; expected no wild kinds")
         if situation and kinds:
             raise NotationError(
                 "a hand with wild tiles has no value; expected no situation words", situation, 1
