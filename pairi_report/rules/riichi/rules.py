@@ -1,10 +1,13 @@
 """立直 Riichi and its local variants as rule sets: Tenhou notation, three forms, wild kinds.
 
-A variant that only changes the forms, the wild kinds or how seven pairs reads a quad (红中麻将, for
-instance) is one more ``RiichiRules`` value in the registry.
+A variant that only changes the forms, the wild kinds, how seven pairs reads a quad (红中麻将, for
+instance) or the tiles in the game (三麻: ``tileset.THREE_PLAYER``) is one more ``RiichiRules`` value in
+the registry.
 
 >>> RIICHI.analyze("123m456p789s1122z").waits_names
 ['1z', '2z']
+>>> RIICHI.analyze("1111m111122233z").shanten, SANMA.analyze("1111m111122233z").shanten  # no 23m
+(1, 2)
 >>> HONGZHONG.analyze("13m456p789s1122z77z").shanten
 -1
 """
