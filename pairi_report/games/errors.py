@@ -32,4 +32,4 @@ class LogError(PairiError, ValueError):
         return LogError(self.message, self.round or round, self.where or where)
 
 
-THREE_PLAYER = "three-player logs are not supported yet (a three-player hand alone: --rules sanma)"
+THREE_PLAYER = "three-player logs are not supported yet"
