@@ -14,6 +14,7 @@ from mahjong.shanten import Shanten
 from pairi_report.core.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, tile_name
 
 _FOUR = xiangting.PlayerCount.FOUR
+_THREE = xiangting.PlayerCount.THREE
 ALL_FORMS = ("regular", "chiitoitsu", "kokushi")
 
 
@@ -63,6 +64,12 @@ def brute_ukeire(counts: list[int]) -> tuple[int, list[int]]:
 def xiangting_ukeire(counts: list[int]) -> tuple[int, list[int]]:
     """Return xiangting's shanten of a 3n+1 hand and its necessary tiles."""
     rn, nt = xiangting.calculate_necessary_tiles(counts, _FOUR)
+    return rn - 1, [t for t in range(NUM_KINDS) if nt >> t & 1]
+
+
+def xiangting_ukeire_3p(counts: list[int]) -> tuple[int, list[int]]:
+    """Return xiangting's three-player shanten of a 3n+1 hand and its necessary tiles (no 2m-8m)."""
+    rn, nt = xiangting.calculate_necessary_tiles(counts, _THREE)
     return rn - 1, [t for t in range(NUM_KINDS) if nt >> t & 1]
 
 

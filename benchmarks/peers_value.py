@@ -117,7 +117,7 @@ def their_meld(ids: list[int], source: int | None) -> TheirMeld:
     return TheirMeld(TheirMeld.PON if kinds[0] == kinds[1] else TheirMeld.CHI, ids, opened=True)
 
 
-def their_args(hand: Hand, win_tile: int, s: Situation) -> dict[str, Any]:
+def their_args(hand: Hand, win_tile: int, s: Situation, rules: OptionalRules = TENHOU) -> dict[str, Any]:
     """Return the keyword arguments of ``estimate_hand_value`` for a hand, its winning tile and situation."""
     concealed, left, meld_ids = _copies(hand)
     win = next(i for i in reversed(concealed) if i // 4 == win_tile)
@@ -127,7 +127,7 @@ def their_args(hand: Hand, win_tile: int, s: Situation) -> dict[str, Any]:
         is_tsumo=s.tsumo, is_riichi=s.riichi, is_ippatsu=s.ippatsu, is_rinshan=s.rinshan,
         is_chankan=s.chankan, is_haitei=s.haitei, is_houtei=s.houtei, is_daburu_riichi=s.double_riichi,
         is_tenhou=s.tenhou, is_chiihou=s.chiihou, player_wind=s.seat_tile, round_wind=s.round_tile,
-        kyoutaku_number=s.sticks, tsumi_number=s.honba, options=TENHOU, num_nuki_dora=s.nuki,
+        kyoutaku_number=s.sticks, tsumi_number=s.honba, options=rules, num_nuki_dora=s.nuki,
     )  # fmt: skip
     return {
         "tiles": concealed + [i for ids in meld_ids for i in ids],
@@ -139,9 +139,9 @@ def their_args(hand: Hand, win_tile: int, s: Situation) -> dict[str, Any]:
     }
 
 
-def theirs(hand: Hand, win_tile: int, s: Situation) -> Summary | str:
+def theirs(hand: Hand, win_tile: int, s: Situation, rules: OptionalRules = TENHOU) -> Summary | str:
     """Return the oracle's summary of a hand, or its error (``no_yaku`` for a hand without a yaku)."""
-    result = HandCalculator.estimate_hand_value(**their_args(hand, win_tile, s))
+    result = HandCalculator.estimate_hand_value(**their_args(hand, win_tile, s, rules))
     if result.error:
         return str(result.error)
     yaku, dora = set(), [0, 0, 0]

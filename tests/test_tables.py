@@ -30,9 +30,19 @@ def test_scalar_dp_agrees_with_the_table() -> None:
         key = sum(c * 5**i for i, c in enumerate(counts))
         row = t.index[key + (tablegen.HONOUR_BASE if honour else 0)]
         cost, mask = capped_entry(key, honour, (4,) * kinds)
-        regular = tablegen.REGULAR_TARGETS
-        assert tuple(int(c) for c in t.cost[row][:regular]) == cost[:regular]
-        assert tuple(int(m) for m in t.mask[row][:regular]) == mask[:regular]
+        # Every column, the seven-pairs and thirteen-orphans ones too (three-player hands use them).
+        assert tuple(int(c) for c in t.cost[row]) == cost
+        assert tuple(int(m) for m in t.mask[row]) == mask
+
+
+def test_an_absent_kind_takes_part_in_no_set() -> None:
+    # Three-player man: 1m and 9m only. 1199m is two pairs (no 789m chow to reach), and 19m draws
+    # nothing but 1m and 9m.
+    caps = (4, 0, 0, 0, 0, 0, 0, 0, 4)
+    cost, mask = capped_entry(2 + 2 * 5**8, False, caps)
+    assert cost[1] == 1 and cost[5 + 1] == 1  # a set: one more 1m (or 9m); a set and the pair: one more
+    assert cost[tablegen.PAIRS_AT + 2] == 0 and cost[tablegen.PAIRS_AT + 3] == 30  # no third man pair
+    assert all(m & ~0b100000001 == 0 for m in mask)
 
 
 def test_empty_suit_costs_three_per_set_and_two_for_the_pair() -> None:

@@ -45,6 +45,7 @@ WORD_OPTIONS = (
     WordOption("--chiihou", "chiihou", "A non-dealer's win on the first draw."),
     WordOption("--honba", "honba", "Counters on the table, e.g. --honba 2.", "N"),
     WordOption("--sticks", "sticks", "Riichi sticks on the table (the winner's too), e.g. --sticks 1.", "N"),
+    WordOption("--nukidora", "nuki", "Norths set aside as nukidora (sanma), e.g. --nukidora 1.", "N"),
     WordOption("--win", "win", "A complete hand's winning tile (default: the last one written).", "TILE"),
     WordOption("--river", "river", "The hand's own discards, for furiten, e.g. --river 1m9p.", "TILES"),
 )  # fmt: skip

@@ -50,7 +50,7 @@ _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _DIGIT_TILE = {
     (d, suit): SUIT_OFFSET[suit] + (4 if d == "0" else int(d) - 1) for suit in SUITS for d in "0123456789"
 }
-__all__ = ["Hand", "Meld", "check_visible", "parse_tiles"]
+__all__ = ["Hand", "Meld", "check_visible", "parse_tiles", "scan_tokens"]
 
 
 @dataclass(frozen=True)
@@ -174,6 +174,11 @@ def check_visible(hand: Hand, visible: str) -> tuple[int, ...]:
     tokens = _scan(visible, melds=False)
     check_copies(tokens, visible, TENHOU, extra=hand.all_counts)
     return tuple(sorted(t.tile for t in tokens))
+
+
+def scan_tokens(text: str) -> list[Token]:
+    """Return the tiles and melds of Tenhou text (a link unwrapped) with their columns, unchecked."""
+    return _scan(text)
 
 
 def _scan(text: str, melds: bool = True) -> list[Token]:

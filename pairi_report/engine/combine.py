@@ -20,9 +20,9 @@ from ..core.tiles import NUM_KINDS
 from .tablegen import (
     HONOUR_BASE,
     MAX_PAIRS,
+    ORPHAN_KINDS,
     ORPHANS_AT,
     PAIRS_AT,
-    REGULAR_TARGETS,
     TARGETS,
     run_dp,
 )
@@ -165,27 +165,47 @@ def _apply_caps(rows: list[list[int]], caps: tuple[int, ...], cost: np.ndarray, 
 
 @lru_cache(maxsize=65536)
 def capped_entry(key: int, honour: bool, caps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Compute one suit's regular-form costs and masks directly, with per-kind copy limits.
+    """Compute one suit's costs and masks directly, with per-kind copy limits.
 
-    Only hands with melds have limits below four, and the pair forms never apply to them, so their
-    columns are left impossible.
+    Hands with melds have limits below four (only their regular form applies); kinds out of the game
+    (three-player rules have no 2m-8m) have a limit of 0, and there every form applies. A kind whose
+    limit is 0 takes part in no set, so a suit left with isolated kinds makes pungs and pairs only.
     """
     counts = [(key // p) % 5 for p in POW5[: len(caps)]]
-    cost = _scalar_costs(counts, caps, not honour)
-    masks = [0] * REGULAR_TARGETS
+    cost = _entry_costs(counts, caps, honour)
+    masks = [0] * TARGETS
     for i in range(len(caps)):
         if counts[i] < caps[i]:
             counts[i] += 1
-            after = _scalar_costs(counts, caps, not honour)
+            after = _entry_costs(counts, caps, honour)
             counts[i] -= 1
-            for target in range(REGULAR_TARGETS):
+            for target in range(TARGETS):
                 if after[target] < cost[target]:
                     masks[target] |= 1 << i
-    pad = TARGETS - REGULAR_TARGETS
-    return tuple(cost) + (INF,) * pad, tuple(masks) + (0,) * pad
+    return tuple(cost), tuple(masks)
 
 
-def _scalar_costs(counts: list[int], caps: tuple[int, ...], chows: bool) -> list[int]:
-    """Run the table DP on one vector; unreachable targets cost ``INF``."""
-    out = run_dp(counts, caps, chows, 0, min, lambda need, i: max(0, need - counts[i]))
-    return [INF if c is None else min(c, INF) for c in out]
+def _entry_costs(counts: list[int], caps: tuple[int, ...], honour: bool) -> list[int]:
+    """Return the 20 target costs of one vector within per-kind limits; unreachable targets cost ``INF``."""
+    regular = run_dp(counts, caps, not honour, 0, min, lambda need, i: max(0, need - counts[i]))
+    return [INF if c is None else min(c, INF) for c in regular] + _pair_costs(counts, caps)
+
+
+def _pair_costs(counts: list[int], caps: tuple[int, ...]) -> list[int]:
+    """Return the seven-pairs and thirteen-orphans costs of one vector within per-kind limits.
+
+    As in the tables: a held pair (or quad) costs nothing, a single one tile, an absent kind two; a
+    kind whose limit is below two can never be paired.
+    """
+    steps = sorted(max(0, 2 - c) for c, cap in zip(counts, caps, strict=True) if cap >= 2)
+    pairs = [0]
+    for step in steps[:MAX_PAIRS]:
+        pairs.append(pairs[-1] + step)
+    pairs += [INF] * (MAX_PAIRS + 1 - len(pairs))
+    kinds = ORPHAN_KINDS[len(caps)]
+    if any(caps[i] == 0 for i in kinds):
+        return pairs + [INF, INF]
+    missing = sum(counts[i] == 0 for i in kinds)
+    paired = any(counts[i] >= 2 for i in kinds)
+    pairable = any(caps[i] >= 2 for i in kinds)
+    return pairs + [missing, missing + (not paired) if pairable else INF]

@@ -83,11 +83,13 @@ class Position:
         quad_pairs: bool = False,
         wild: tuple[int, ...] = (),
         wins: Callable[[Tiles, int], bool] | None = None,
+        absent: tuple[int, ...] = (),
     ) -> Position:
         """Return the position of a hand, the tiles seen elsewhere, the rule's forms and the wild kinds.
 
         ``wins`` tells whether a ready hand's draw of a wait wins, for rules where not every complete
-        hand may (riichi's open hands need a yaku); by default every one does.
+        hand may (riichi's open hands need a yaku); by default every one does. ``absent`` kinds are
+        not in the game (three-player rules have no 2m-8m): no copy of them is ever drawn.
         """
         gone = [0] * NUM_KINDS
         for tile in seen:
@@ -95,7 +97,9 @@ class Position:
         for meld in hand.melds:
             for tile in meld.tiles:
                 gone[tile] += 1
-        sets, shapes, caps = concealed_shape(hand, forms)
+        for tile in absent:
+            gone[tile] = 4
+        sets, shapes, caps = concealed_shape(hand, forms, absent)
         return cls(sets, shapes, quad_pairs, caps, sum(1 << t for t in wild), tuple(gone), wins)
 
     @property
@@ -227,15 +231,19 @@ class Position:
 
 
 def concealed_shape(
-    hand: Hand, forms: tuple[str, ...]
+    hand: Hand, forms: tuple[str, ...], absent: tuple[int, ...] = ()
 ) -> tuple[int, tuple[str, ...], tuple[int, ...] | None]:
     """Return what a hand's concealed tiles must make: sets, the forms that apply, copy limits per kind.
 
-    Melds (or a short hand) leave only the regular form; melds leave fewer copies of their kinds.
+    Melds (or a short hand) leave only the regular form; melds leave fewer copies of their kinds, and
+    ``absent`` kinds (not in the game's tile set) have none.
     """
     caps = None
-    if hand.melds:
-        caps = tuple(4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True))
+    if hand.melds or absent:
+        limits = [4 - a + c for a, c in zip(hand.all_counts, hand.counts, strict=True)]
+        for tile in absent:
+            limits[tile] = 0
+        caps = tuple(limits)
     closed = not hand.melds and len(hand.tiles) >= 13
     # A short hand without brackets counts its missing tiles as called melds, as Tenhou does.
     return len(hand.tiles) // 3, forms if closed else ("regular",), caps

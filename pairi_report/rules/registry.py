@@ -3,13 +3,13 @@
 A new rule set is one more entry in ``RULE_SETS``; callers never compare rule names.
 
 >>> sorted(RULE_SETS)
-['gb', 'hongzhong', 'riichi']
+['gb', 'hongzhong', 'riichi', 'sanma']
 >>> analyze("123m456p789s111z7z", wild="7z").waits_names[:3]
 ['1m', '2m', '3m']
 >>> find_rule_set("poker")
 Traceback (most recent call last):
   ...
-pairi_report.rules.analysis.RulesError: unknown rules 'poker'; expected one of: riichi, hongzhong, gb
+pairi_report.rules.analysis.RulesError: unknown rules 'poker'; expected one of: riichi, sanma, hongzhong, gb
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from ..core.notation import Hand
 from .analysis import Analysis, RulesError
 from .base import RuleSet
 from .gb.rules import GB
-from .riichi.rules import HONGZHONG, RIICHI
+from .riichi.rules import HONGZHONG, RIICHI, SANMA
 
-RULE_SETS: Mapping[str, RuleSet] = {rule.name: rule for rule in (RIICHI, HONGZHONG, GB)}
+RULE_SETS: Mapping[str, RuleSet] = {rule.name: rule for rule in (RIICHI, SANMA, HONGZHONG, GB)}
 
 
 def find_rule_set(name: str) -> RuleSet:

@@ -44,9 +44,13 @@ def analyze_hand(
     seen: tuple[int, ...] = (),
     wild: tuple[int, ...] = (),
     quad_pairs: bool = False,
+    absent: tuple[int, ...] = (),
 ) -> Analysis:
-    """Analyse a hand whose winning forms are ``forms``, with the tiles ``seen`` gone and ``wild`` kinds."""
-    ctx = _Context.of(hand, seen, forms, quad_pairs, wild)
+    """Analyse a hand whose winning forms are ``forms``, with the tiles ``seen`` gone and ``wild`` kinds.
+
+    ``absent`` kinds are not in the game (three-player rules have no 2m-8m): never drawn, never waited on.
+    """
+    ctx = _Context.of(hand, seen, forms, quad_pairs, wild, absent)
     about = (rules, seen, wild)
     return _analyze_draw(hand, ctx, about) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx, about)
 
@@ -73,17 +77,20 @@ class _Context:
         forms: tuple[str, ...],
         quad_pairs: bool,
         wild: tuple[int, ...],
+        absent: tuple[int, ...] = (),
     ) -> _Context:
-        """Build the context of a hand, its visible tiles, rules and wild kinds."""
+        """Build the context of a hand, its visible tiles, rules, wild kinds and kinds out of the game."""
         used = [0, 0, 0, 0, 0]  # used[k]: kinds with more than k copies held or seen
         gone = hand.tiles  # sorted already
-        if seen or hand.melds:
-            gone = tuple(sorted((*hand.tiles, *seen, *(t for m in hand.melds for t in m.tiles))))
+        if seen or hand.melds or absent:
+            # Every copy of an absent kind counts as gone, so none is ever unseen.
+            out = (t for t in absent for _ in range(4))
+            gone = tuple(sorted((*hand.tiles, *seen, *(t for m in hand.melds for t in m.tiles), *out)))
         run = 0
         for i, tile in enumerate(gone):
             run = run + 1 if i and gone[i - 1] == tile else 0
             used[run] |= 1 << tile
-        sets, shapes, caps = concealed_shape(hand, forms)
+        sets, shapes, caps = concealed_shape(hand, forms, absent)
         natural = tuple(t for t in hand.tiles if t not in wild) if wild else hand.tiles
         return cls(
             natural,

@@ -1,10 +1,13 @@
 """立直 Riichi and its local variants as rule sets: Tenhou notation, three forms, wild kinds.
 
-A variant that only changes the forms, the wild kinds or how seven pairs reads a quad (红中麻将, for
-instance) is one more ``RiichiRules`` value in the registry.
+A variant that only changes the forms, the wild kinds, how seven pairs reads a quad (红中麻将, for
+instance) or the tiles in the game (三麻: ``tileset.THREE_PLAYER``) is one more ``RiichiRules`` value in
+the registry.
 
 >>> RIICHI.analyze("123m456p789s1122z").waits_names
 ['1z', '2z']
+>>> RIICHI.analyze("1111m111122233z").shanten, SANMA.analyze("1111m111122233z").shanten  # no 23m
+(1, 2)
 >>> HONGZHONG.analyze("13m456p789s1122z77z").shanten
 -1
 """
@@ -22,10 +25,12 @@ from ...core.scan import check_length
 from ...core.tiles import parse_tile
 from ...engine.combine import FORMS
 from ...engine.position import Position
-from ..analysis import Analysis, read_visible
+from ..analysis import Analysis, RulesError, read_visible
 from ..base import Features, RuleOption, option_values
 from .analysis import analyze_hand
 from .scoring.options import DEFAULT, Options
+from .scoring.situation import WINDS
+from .tileset import FOUR_PLAYER, NORTH, THREE_PLAYER, TileSet
 from .value import CONTEXT_WORD, Context, RiichiValue, parse_context, value_of, yaku_check
 from .vector import is_plain, vector_records
 
@@ -45,6 +50,7 @@ class RiichiRules:
     quad_pairs: bool = False  # a four-of-a-kind is two of the seven pairs (Chinese rules)
     values: bool = False  # hands are valued by riichi's yaku, fu and points
     options: tuple[RuleOption, ...] = ()
+    tiles: TileSet = FOUR_PLAYER  # the tiles in the game, the calls, who pays on tsumo
     hand_word: re.Pattern[str] = field(default=HAND_WORD, compare=False)
 
     @property
@@ -60,12 +66,14 @@ class RiichiRules:
     @property
     def features(self) -> Features:
         """Return what the rule set supports: the look-ahead, wild kinds, and bulk analysis when plain."""
-        plain = not self.wild and self.winning == FORMS and not self.quad_pairs
-        return Features(outlook=True, wild=True, vectorised=plain)
+        plain = not self.wild and self.winning == FORMS and not self.quad_pairs and not self.tiles.absent
+        return Features(outlook=True, wild=not self.tiles.absent, vectorised=plain)
 
     def parse(self, text: str) -> Hand:
-        """Parse Tenhou notation (links, Unicode tiles and melds too)."""
-        return Hand.parse(text)
+        """Parse Tenhou notation (links, Unicode tiles and melds too), with only the game's tiles."""
+        hand = Hand.parse(text)
+        self.tiles.check_hand(hand, text)
+        return hand
 
     def analyze(
         self,
@@ -81,26 +89,50 @@ class RiichiRules:
         Under riichi proper the analysis carries the hand's value in the ``situation`` (its words, see
         ``value.parse_context``); a hand with wild tiles has none.
         """
-        scoring = scoring_options(option_values(self, options))
+        scoring = replace(scoring_options(option_values(self, options)), players=self.tiles.players)
         context = self.read_situation(situation or "")
         hand = text if isinstance(text, Hand) else self.parse(text)
-        seen = read_visible(hand, visible) if visible else ()
+        if isinstance(text, Hand):
+            self.tiles.check_hand(hand, str(hand))
+        seen = self._seen(hand, visible, context)
         kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild}))
+        if wild and not self.features.wild:
+            raise RulesError(f"the {self.name} rules take no wild tiles; expected no wild kinds")
         if situation and kinds:
             raise NotationError(
                 "a hand with wild tiles has no value; expected no situation words", situation, 1
             )
-        found = analyze_hand(hand, self.name, self.winning, seen=seen, wild=kinds, quad_pairs=self.quad_pairs)
+        found = analyze_hand(
+            hand,
+            self.name,
+            self.winning,
+            seen=seen,
+            wild=kinds,
+            quad_pairs=self.quad_pairs,
+            absent=self.tiles.absent,
+        )
         # A short hand (Tenhou counts its missing tiles as unknown calls) and wild tiles have no value.
         if not self.values or kinds or hand.tile_count not in (13, 14):
             return found
         return replace(found, value=self.value(found, context, scoring))
 
+    def _seen(self, hand: Hand, visible: str | None, context: Context) -> tuple[int, ...]:
+        """Return the tiles seen elsewhere: the visible ones, and the Norths set aside as nukidora."""
+        seen = read_visible(hand, visible) if visible else ()
+        if visible:
+            self.tiles.check_tiles(seen, visible)
+        nuki = context.situation.nuki if self.tiles.nukidora else 0
+        self.tiles.check_north(hand, seen, nuki, context.text)
+        return tuple(sorted((*seen, *(NORTH,) * nuki))) if nuki else seen
+
     def read_situation(self, text: str) -> Context:
         """Read the words of a hand's win (``value.parse_context``); rules without values take none."""
         if text.strip() and not self.values:
             raise NotationError(f"the {self.name} rules value no hands; expected no situation words", text, 1)
-        return parse_context(text)
+        context = parse_context(text)
+        if self.tiles.absent:
+            check_context_tiles(self.tiles, context)
+        return context
 
     def value(self, analysis: Analysis, context: Context, scoring: Options = DEFAULT) -> RiichiValue:
         """Return what an analysed hand is worth: complete, ready, or after each discard that readies it."""
@@ -124,7 +156,13 @@ class RiichiRules:
         if isinstance(value, RiichiValue):
             wins = yaku_check(analysis.hand, value.situation, value.options)
         return Position.of(
-            analysis.hand, analysis.visible + seen, self.winning, self.quad_pairs, analysis.wild, wins
+            analysis.hand,
+            analysis.visible + seen,
+            self.winning,
+            self.quad_pairs,
+            analysis.wild,
+            wins,
+            self.tiles.absent,
         )
 
     def records(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
@@ -168,7 +206,33 @@ def wild_kind(name: str) -> int:
         raise NotationError(f"wild tile {name!r}: {err.message}", name, err.column) from None
 
 
+def check_context_tiles(tiles: TileSet, context: Context) -> None:
+    """Raise at a dora or ura indicator, winning tile or river tile out of the game, or a missing seat."""
+    s, text = context.situation, context.text
+    if s.seat_wind >= tiles.players:
+        match = re.search(r"(?<!\S)seat=", text)
+        raise NotationError(
+            f"seat={WINDS[s.seat_wind]} in the {tiles.name} game; expected E, S or W (three seats)",
+            text,
+            match.end() + 1 if match else 1,
+        )
+    for key, found in (
+        ("dora", s.dora),
+        ("ura", s.ura),
+        ("win", () if context.win is None else (context.win,)),
+    ):
+        match = re.search(rf"(?<!\S){key}=", text)
+        tiles.check_tiles(found, text, match.end() + 1 if match else 1, step=3)
+    match = re.search(r"(?<!\S)river=", text)
+    tiles.check_tiles(context.river, text, match.end() + 1 if match else 1, step=0)
+
+
 RIICHI = RiichiRules("riichi", "riichi (立直)", values=True, options=VALUE_OPTIONS)
+# 三麻 Three-player riichi by Tenhou's rules: 108 tiles without 2m-8m, no chi, North as nukidora, and
+# the missing player's share left unpaid on tsumo.
+SANMA = RiichiRules(
+    "sanma", "three-player riichi (三麻)", values=True, options=VALUE_OPTIONS, tiles=THREE_PLAYER
+)
 # 红中麻将: the four Red dragons are wild; seven pairs counts (a quad as two pairs, 豪华七对), thirteen
 # orphans does not.
 HONGZHONG = RiichiRules(

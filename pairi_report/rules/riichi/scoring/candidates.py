@@ -69,6 +69,7 @@ _PUNG_GATES = (0, PUNGS, PUNGS, PUNGS | THREE_PUNGS, PUNGS | THREE_PUNGS | FOUR_
 _CHOW_GATES = (0, CHOWS, CHOWS, CHOWS | THREE_CHOWS, CHOWS | THREE_CHOWS)
 # By the number of chows and of pungs, and by the honour pungs (bits 0-6 = East ... Red).
 _COUNT_GATES = tuple(tuple(chow | pung for pung in _PUNG_GATES) for chow in _CHOW_GATES)
+TWO_MAN, NINE_MAN = 1, 8
 _HONOUR_GATES = tuple((WIND_PUNG if h & 0xF else 0) | (DRAGON_PUNG if h & 0x70 else 0) for h in range(128))
 
 
@@ -103,6 +104,9 @@ def prepare(hand: Hand, win_tile: int, situation: Situation, options: Options) -
     d = get(cut := tiles[k:]) or part_of(cut)
     dora_tiles = situation.dora_tiles
     ura_tiles = situation.ura_tiles if situation.in_riichi else ()
+    if options.players == 3:  # no 2m: the 1m indicator shows 9m
+        dora_tiles = tuple(NINE_MAN if t == TWO_MAN else t for t in dora_tiles)
+        ura_tiles = tuple(NINE_MAN if t == TWO_MAN else t for t in ura_tiles)
     dora = ura = 0
     for t in dora_tiles:
         dora += tiles.count(t)
@@ -270,8 +274,9 @@ def priority(c: Candidate) -> tuple[int, int, int, int]:
     if not c.found:
         return 0, 0, 0, c.fu
     s = c.facts.hand.situation
-    basic, _ = basic_points(c.han, c.fu, c.yakuman, c.facts.hand.options)
-    return points_total(basic, s.dealer, s.tsumo), c.yakuman > 0, c.han, c.fu
+    options = c.facts.hand.options
+    basic, _ = basic_points(c.han, c.fu, c.yakuman, options)
+    return points_total(basic, s.dealer, s.tsumo, options.players), c.yakuman > 0, c.han, c.fu
 
 
 def best_candidate(h: HandFacts, found: list[Facts]) -> Candidate:

@@ -19,6 +19,7 @@ class Options:
     kazoe_yakuman: bool = True  # 13 han or more without a yakuman is a yakuman (else sanbaiman)
     double_wind_fu: int = 4  # a pair of a wind that is both the seat and the round wind
     red_fives: bool = True  # each red five is a dora
+    players: int = 4  # three-player: 1m shows 9m as dora, and the missing player pays nothing on tsumo
 
 
 DEFAULT = Options()

@@ -2,7 +2,9 @@
 
 Basic points are fu × 2^(han+2), capped at mangan (2,000); from 5 han the limits take over. A
 non-dealer's ron is 4 × basic, a dealer's 6 ×; on tsumo the dealer pays 2 × basic and the others
-1 × each (a dealer's tsumo: 2 × from each); every payment is rounded up to 100.
+1 × each (a dealer's tsumo: 2 × from each); every payment is rounded up to 100. Three players pay as
+Tenhou's three-player game does: the missing seat's share is not paid (tsumo-son), and a counter is
+worth 100 from each payer (200 on ron).
 
 >>> from .options import DEFAULT
 >>> basic_points(3, 30, 0, DEFAULT)
@@ -13,6 +15,8 @@ non-dealer's ron is 4 × basic, a dealer's 6 ×; on tsumo the dealer pays 2 × b
 Payment(ron=4200, tsumo_dealer=None, tsumo_other=None, total=5200)
 >>> payment(2000, dealer=True, tsumo=True, honba=0, sticks=0)
 Payment(ron=None, tsumo_dealer=None, tsumo_other=4000, total=12000)
+>>> payment(2000, dealer=False, tsumo=True, honba=1, sticks=0, players=3)
+Payment(ron=None, tsumo_dealer=4100, tsumo_other=2100, total=6200)
 """
 
 from __future__ import annotations
@@ -28,8 +32,7 @@ YAKUMAN = 8000
 _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, MANGAN, "mangan"))
 _MULTIPLES: tuple[str, ...] = ("yakuman", "double yakuman", "triple yakuman", "quadruple yakuman")
 _MULTIPLES += ("quintuple yakuman", "sextuple yakuman")
-HONBA_RON = 300
-HONBA_TSUMO = 100  # from each payer
+HONBA_TSUMO = 100  # from each payer; on ron the discarder pays for all of them
 STICK = 1000
 
 
@@ -57,13 +60,13 @@ def _up(points: int) -> int:
     return -(-points // 100) * 100
 
 
-def points_total(basic: int, dealer: bool, tsumo: bool) -> int:
+def points_total(basic: int, dealer: bool, tsumo: bool, players: int = 4) -> int:
     """Return what the winner receives for basic points, before honba and sticks."""
     if not tsumo:
         return _up(basic * (6 if dealer else 4))
     if dealer:
-        return 3 * _up(2 * basic)
-    return _up(2 * basic) + 2 * _up(basic)
+        return (players - 1) * _up(2 * basic)
+    return _up(2 * basic) + (players - 2) * _up(basic)
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ class Payment:
 
     On ron only ``ron`` is set (the discarder pays it). On a non-dealer's tsumo ``tsumo_dealer`` is the
     dealer's payment and ``tsumo_other`` each other player's; on the dealer's tsumo ``tsumo_dealer`` is
-    None and ``tsumo_other`` is what each of the three pays.
+    None and ``tsumo_other`` is what each of the others pays.
     """
 
     ron: int | None
@@ -87,14 +90,14 @@ class Payment:
         return {"tsumo_dealer": self.tsumo_dealer, "tsumo_other": self.tsumo_other}
 
 
-def payment(basic: int, *, dealer: bool, tsumo: bool, honba: int, sticks: int) -> Payment:
+def payment(basic: int, *, dealer: bool, tsumo: bool, honba: int, sticks: int, players: int = 4) -> Payment:
     """Return the payments for basic points, with honba and the riichi sticks on the table."""
     if not tsumo:
-        ron = _up(basic * (6 if dealer else 4)) + HONBA_RON * honba
+        ron = _up(basic * (6 if dealer else 4)) + HONBA_TSUMO * (players - 1) * honba
         return Payment(ron, None, None, ron + STICK * sticks)
     if dealer:
         each = _up(2 * basic) + HONBA_TSUMO * honba
-        return Payment(None, None, each, 3 * each + STICK * sticks)
+        return Payment(None, None, each, (players - 1) * each + STICK * sticks)
     from_dealer = _up(2 * basic) + HONBA_TSUMO * honba
     other = _up(basic) + HONBA_TSUMO * honba
-    return Payment(None, from_dealer, other, from_dealer + 2 * other + STICK * sticks)
+    return Payment(None, from_dealer, other, from_dealer + (players - 2) * other + STICK * sticks)

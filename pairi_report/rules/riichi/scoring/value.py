@@ -102,7 +102,10 @@ class HandValue:
         if not self.yaku:
             return None
         s = self.situation
-        return payment(self.basic, dealer=s.dealer, tsumo=s.tsumo, honba=s.honba, sticks=s.sticks)
+        players = self.facts.hand.options.players
+        return payment(
+            self.basic, dealer=s.dealer, tsumo=s.tsumo, honba=s.honba, sticks=s.sticks, players=players
+        )
 
     @cached_property
     def fu_items(self) -> tuple[FuItem, ...]:
