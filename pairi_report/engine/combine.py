@@ -4,8 +4,9 @@ A hand is four independent suits, and each form is a sum over the suits of one p
 regular form shares its sets among the suits with the pair in one of them, seven pairs shares its seven
 kinds, thirteen orphans puts its pair in one suit. Each way to share is a "combo": a column of a 0/1
 matrix that picks one target per suit. A hand's distance (replacement number, shanten + 1) is the least
-total over the combos, a matrix product and a min; a tile is effective when its suit's mask contains it
-in some optimal combo.
+total over the combos, four gathers and a min; a tile is effective when its suit's mask contains it
+in some optimal combo. Everything is small-integer arithmetic: no float matrix product, so BLAS (and the
+threads it would start and leave spinning) never runs.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 FORMS = ("regular", "chiitoitsu", "kokushi")
 # Stands for "impossible" in capped entries: above any real hand total, which is at most 14.
 INF = 30
+CHUNK = 2048  # rows per step of ``key_arrays``: its working arrays stay in the CPU cache
+FLAT_WORDS = 8  # up to this many words per target, gathers go word by word
 
 _KEY_PART = tuple((t // 9, POW5[t % 9]) for t in range(NUM_KINDS))
 # Row t: what removing one tile t takes off each suit key; the last row is all zeros (no discard).
@@ -40,16 +43,14 @@ DISCARD_DELTA = np.zeros((NUM_KINDS + 1, 4), np.int64)
 for _tile in range(NUM_KINDS):
     DISCARD_DELTA[_tile, _tile // 9] = -POW5[_tile % 9]
 DISCARD_DELTA.flags.writeable = False
-_SUIT_SHIFT = np.array([1, 1 << 9, 1 << 18, 1 << 27], np.int64)  # packs four suit masks into 34 bits
 
 
 @dataclass(frozen=True)
 class Combos:
-    """The combo matrix of one kind of hand, and which columns belong to which form."""
+    """The combos of one kind of hand: the suit target each picks, and which belong to which form."""
 
-    matrix: np.ndarray  # (4 * TARGETS, n) float32
-    transposed: np.ndarray  # (n, 4 * TARGETS) float32, contiguous
-    starts: tuple[int, ...]  # first column of each form present, in FORMS order
+    picks: np.ndarray  # (n, 4) intp: per combo and suit q, the flat target q * TARGETS + k it picks
+    starts: tuple[int, ...]  # first combo of each form present, in FORMS order
 
 
 @dataclass(frozen=True)
@@ -86,12 +87,38 @@ def combos(sets: int, forms: tuple[str, ...]) -> Combos:
     if "kokushi" in forms:
         starts.append(len(cols))
         cols += [[q * TARGETS + ORPHANS_AT + (q == pair) for q in range(4)] for pair in range(4)]
-    matrix = np.zeros((4 * TARGETS, len(cols)), np.float32)
-    for c, rows in enumerate(cols):
-        matrix[rows, c] = 1.0
-    transposed = np.ascontiguousarray(matrix.T)
-    matrix.flags.writeable = transposed.flags.writeable = False
-    return Combos(matrix, transposed, tuple(starts))
+    picks = np.array(cols, np.intp)
+    picks.flags.writeable = False
+    return Combos(picks, tuple(starts))
+
+
+@dataclass(frozen=True)
+class Lanes:
+    """Flat gather indices for ``words`` uint64 words per target, eight hands' bytes to a word."""
+
+    picks: tuple[np.ndarray, ...]  # per suit: the words of each combo's pick, combo by combo
+    by_target: np.ndarray  # the words of the combos grouped by the flat targets they pick
+    bounds: np.ndarray  # where each group of ``by_target`` starts
+    targets: np.ndarray  # the flat target of each group
+
+
+@lru_cache(maxsize=64)
+def lanes(sets: int, forms: tuple[str, ...], words: int) -> Lanes:
+    """Return the gather indices of ``combos(sets, forms)`` for ``words`` words per target."""
+    picks = combos(sets, forms).picks
+    flat = picks.T.reshape(-1)  # every (suit, combo) once, suit-major
+    order = np.argsort(flat, kind="stable")
+    targets, bounds = np.unique(flat[order], return_index=True)
+    step = np.arange(words)
+    arrays = (
+        *((picks[:, q, None] * words + step).reshape(-1) for q in range(4)),
+        ((order % len(picks))[:, None] * words + step).reshape(-1),
+        bounds,
+        targets,
+    )
+    for array in arrays:
+        array.flags.writeable = False
+    return Lanes(arrays[:4], *arrays[4:])
 
 
 def distance_rows(
@@ -133,22 +160,65 @@ def key_arrays(
     if wild:
         caps = None  # a wild tile may stand for a copy that the melds have used up
     idx = t.index[rows]
-    cost = t.cost[idx].astype(np.float32)  # float32 for the matrix products; a fresh array, safe to edit
+    cost = t.cost[idx]  # uint8 (n, 4, TARGETS), a fresh array, safe to edit
     mask = t.mask[idx]
     if caps is not None:
         mask = mask.copy()
         _apply_caps(rows.tolist(), caps, cost, mask)
     n = len(rows)
-    c = combos(sets, forms)
-    # Totals per combo and, from the optimal combos, the suit targets worth drawing for: two small
-    # matrix products instead of gathers over (rows, 4, combos).
-    totals = cost.reshape(n, 4 * TARGETS) @ c.matrix
-    best = totals.min(axis=1)
-    used = ((totals == best[:, None]).astype(np.float32) @ c.transposed).reshape(n, 4, TARGETS) > 0
-    suit_masks = np.bitwise_or.reduce(mask * used, axis=2, dtype=np.int64)
-    found = dict(zip(forms, np.minimum.reduceat(totals[0], c.starts).astype(np.int64).tolist(), strict=True))
-    by_form = tuple(found.get(form) for form in FORMS)
-    return best.astype(np.int64), suit_masks @ _SUIT_SHIFT, by_form
+    best = np.empty(n, np.int64)
+    packed = np.empty(n, np.int64)
+    for lo in range(0, n, CHUNK):
+        hi = min(n, lo + CHUNK)
+        totals, best[lo:hi], packed[lo:hi] = _chunk(cost[lo:hi], mask[lo:hi], sets, forms)
+        if lo == 0:
+            first = np.minimum.reduceat(totals[:, 0], combos(sets, forms).starts).astype(np.int64)
+    found = dict(zip(forms, first.tolist(), strict=True)) if n else {}
+    return best, packed, tuple(found.get(form) for form in FORMS)
+
+
+def _chunk(
+    cost: np.ndarray, mask: np.ndarray, sets: int, forms: tuple[str, ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the per-combo totals (combos, lanes), the distances and the packed masks of a few rows."""
+    n = len(cost)
+    words = -(-n // 8)
+    # Few words per target: gather single words by flat index (cached per width); many: whole rows.
+    ways = lanes(sets, forms, words if words <= FLAT_WORDS else 1)
+    totals = _totals(cost.reshape(n, 4 * TARGETS), ways, words)
+    best = np.ascontiguousarray(totals.T).min(axis=1)  # a row per hand: a contiguous reduction
+    used = _used(totals == best, ways, words)[:, :n].reshape(4, TARGETS, n)
+    suit = np.bitwise_or.reduce(mask.transpose(1, 2, 0) * used, axis=1, dtype=np.int64)  # (4, n)
+    return totals, best[:n], suit[0] | suit[1] << 9 | suit[2] << 18 | suit[3] << 27
+
+
+def _take(words: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """Return rows of a (targets, w) uint64 array: by flat word index when w is small, else by row."""
+    width = words.shape[1]
+    if width <= FLAT_WORDS:
+        return words.reshape(-1)[index].reshape(-1, width)
+    return words[index]
+
+
+def _totals(cost: np.ndarray, ways: Lanes, words: int) -> np.ndarray:
+    """Return the (combos, 8 * words) uint8 totals per combo of (n, 4 * TARGETS) uint8 costs.
+
+    The hands lie along the last axis, eight to a uint64, and one uint64 addition adds eight hands'
+    bytes at once: a combo's total is at most 4 * INF < 256, so no byte carries into the next.
+    """
+    lanes_ = np.zeros((4 * TARGETS, 8 * words), np.uint8)
+    lanes_[:, : len(cost)] = cost.T
+    flat = lanes_.view(np.uint64)
+    m, p, s, z = (_take(flat, pick) for pick in ways.picks)
+    return (m + p + s + z).view(np.uint8)
+
+
+def _used(optimal: np.ndarray, ways: Lanes, words: int) -> np.ndarray:
+    """Return (4 * TARGETS, 8 * words) bytes, non-zero where an optimal combo picks the flat target."""
+    grouped = _take(optimal.view(np.uint64), ways.by_target)
+    out = np.zeros((4 * TARGETS, words), np.uint64)
+    out[ways.targets] = np.bitwise_or.reduceat(grouped, ways.bounds, axis=0)
+    return out.view(np.uint8)
 
 
 def _apply_caps(rows: list[list[int]], caps: tuple[int, ...], cost: np.ndarray, mask: np.ndarray) -> None:
