@@ -21,6 +21,7 @@ from ..core.tiles import NUM_KINDS
 from .tablegen import (
     HONOUR_BASE,
     MAX_PAIRS,
+    MAX_SETS,
     ORPHANS_AT,
     PAIRS_AT,
     REGULAR_TARGETS,
@@ -156,7 +157,8 @@ def key_arrays(
 
     The arguments after ``rows`` are those of ``distance_rows``.
     """
-    t = tables(wild, quad_pairs)
+    # The plain tables as ``tables()``, the one cache entry that every other caller shares.
+    t = tables(wild, quad_pairs) if wild or quad_pairs else tables()
     if wild:
         caps = None  # a wild tile may stand for a copy that the melds have used up
     idx = t.index[rows]
@@ -238,21 +240,72 @@ def capped_entry(key: int, honour: bool, caps: tuple[int, ...]) -> tuple[tuple[i
     """Compute one suit's regular-form costs and masks directly, with per-kind copy limits.
 
     Only hands with melds have limits below four, and the pair forms never apply to them, so their
-    columns are left impossible.
+    columns are left impossible. A kind is in a target's mask when one more copy of it lowers the cost:
+    the suit and its suits with one more copy of each kind go through the DP together.
     """
     counts = [(key // p) % 5 for p in POW5[: len(caps)]]
-    cost = _scalar_costs(counts, caps, not honour)
-    masks = [0] * REGULAR_TARGETS
-    for i in range(len(caps)):
-        if counts[i] < caps[i]:
-            counts[i] += 1
-            after = _scalar_costs(counts, caps, not honour)
-            counts[i] -= 1
-            for target in range(REGULAR_TARGETS):
-                if after[target] < cost[target]:
-                    masks[target] |= 1 << i
+    more = [i for i in range(len(caps)) if counts[i] < caps[i]]
+    vectors = np.array([counts] * (1 + len(more)), np.int64)
+    vectors[np.arange(1, 1 + len(more)), more] += 1
+    costs = capped_costs(vectors, caps, not honour)
+    lower = costs[1:] < costs[0]  # (len(more), targets)
+    bits = np.array([1 << i for i in more], np.int64)
+    masks = np.bitwise_or.reduce(np.where(lower, bits[:, None], 0), axis=0) if more else [0] * REGULAR_TARGETS
     pad = TARGETS - REGULAR_TARGETS
-    return tuple(cost) + (INF,) * pad, tuple(masks) + (0,) * pad
+    return tuple(costs[0].tolist()) + (INF,) * pad, tuple(int(m) for m in masks) + (0,) * pad
+
+
+_SETS = MAX_SETS + 1
+_OFFSETS = MAX_SETS + 3 + 2 + 1  # copies a kind's new sets take: w chows + 3 for a pung + 2 for a pair
+_BIG = 1000  # the cost of an unreachable state: above any real total, and far from overflowing
+# need[s, x, y]: copies of the kind a move takes, x + y for the waiting chows and s for its new sets.
+_NEED = np.arange(_OFFSETS)[:, None, None] + np.add.outer(np.arange(_SETS), np.arange(_SETS))
+
+
+@cache
+def _moves(new_chows: int) -> np.ndarray:
+    """Return, per next state (y', w, k', p') and per (pung, pair) begun, the flat index of its source.
+
+    A source is ``best[s, y, k, p]``, s the copies the new sets take; the last index (one past the end)
+    stands for no move.
+    """
+    none = _OFFSETS * _SETS * _SETS * 2
+    index = np.full((4, _SETS, _SETS, _SETS, 2), none, np.intp)
+    for g, q in product((0, 1), repeat=2):
+        for y, w, k, p in product(range(_SETS), range(new_chows + 1), range(_SETS), range(2)):
+            before, had = k - w - g, p - q
+            if before >= 0 and had >= 0:
+                index[2 * g + q, y, w, k, p] = (
+                    ((w + 3 * g + 2 * q) * _SETS + y) * _SETS * 2 + before * 2 + had
+                )
+    index.flags.writeable = False
+    return index.reshape(4, -1)
+
+
+def capped_costs(vectors: np.ndarray, caps: tuple[int, ...], chows: bool) -> np.ndarray:
+    """Return the (m, REGULAR_TARGETS) regular-form costs of m count vectors of one suit, copy limits kept.
+
+    The DP of ``tablegen.run_dp``, with its states as one array per vector rather than a dict:
+    ``state[x, y, k, p]`` is the least cost so far with x chows waiting for this kind as their last
+    tile, y chows for this kind and the next, k sets and p pairs begun. Unreachable targets cost ``INF``.
+    """
+    m, n = vectors.shape
+    state = np.full((m, _SETS, _SETS, _SETS, 2), _BIG, np.int16)
+    state[:, 0, 0, 0, 0] = 0
+    for i in range(n):
+        need = _NEED[None]  # (1, s, x, y)
+        penalty = np.maximum(0, need - vectors[:, i, None, None, None])
+        penalty = np.where(need > caps[i], _BIG, penalty).astype(np.int16)  # (m, s, x, y)
+        # The best x for each (s, y, k, p), and one "no move" entry at the end.
+        best = state[:, None, 0] + penalty[:, :, 0, :, None, None]  # (m, s, y, k, p), x = 0
+        for x in range(1, _SETS):
+            np.minimum(best, state[:, None, x] + penalty[:, :, x, :, None, None], out=best)
+        best = best.reshape(m, -1)
+        best = np.concatenate([best, np.full((m, 1), _BIG, np.int16)], axis=1)
+        moves = _moves(MAX_SETS if chows and i <= n - 3 else 0)
+        state = best[:, moves].min(axis=1).reshape(m, _SETS, _SETS, _SETS, 2)
+    out = np.minimum(state[:, 0, 0], INF)  # (m, k, p)
+    return out.transpose(0, 2, 1).reshape(m, REGULAR_TARGETS)  # column k + 5 * p
 
 
 def _scalar_costs(counts: list[int], caps: tuple[int, ...], chows: bool) -> list[int]:

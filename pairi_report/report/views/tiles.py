@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...core.tiles import tile_name
-from ..drawing.tileset import WILD_SUFFIX
+from ..drawing import WILD_SUFFIX
 from .i18n import EN, Labels
 
 
