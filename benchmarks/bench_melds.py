@@ -19,7 +19,7 @@ import time
 
 from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.core.tiles import tile_name
-from pairi_report.engine.combine import capped_entry
+from pairi_report.engine.combine import clear_capped
 from pairi_report.rules.registry import analyze
 
 TARGET = 3.0
@@ -52,7 +52,7 @@ def melded_hand(rng: random.Random) -> str:
 
 def timed(text: str) -> float:
     """Return the CPU seconds of one ``analyze`` of a hand new to the engine's caches."""
-    capped_entry.cache_clear()
+    clear_capped()
     start = time.process_time()
     analyze(text)
     return time.process_time() - start

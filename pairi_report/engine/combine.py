@@ -225,34 +225,76 @@ def _used(optimal: np.ndarray, ways: Lanes, words: int) -> np.ndarray:
 
 def _apply_caps(rows: list[list[int]], caps: tuple[int, ...], cost: np.ndarray, mask: np.ndarray) -> None:
     """Replace, in place, the entries of suits where melds leave fewer than four copies of a kind."""
-    for q, (lo, hi) in enumerate(SUIT_SLICES):
-        suit_caps = caps[lo:hi]
-        if min(suit_caps) == 4:
+    for honour, suits in ((False, range(3)), (True, (3,))):
+        jobs = [(q, caps[SUIT_SLICES[q][0] : SUIT_SLICES[q][1]]) for q in suits]
+        jobs = [(q, suit_caps) for q, suit_caps in jobs if min(suit_caps) < 4]
+        if not jobs:
             continue
-        for r, keys in enumerate(rows):
-            entry_cost, entry_mask = capped_entry(keys[q] - (HONOUR_BASE if q == 3 else 0), q == 3, suit_caps)
-            cost[r, q] = entry_cost
-            mask[r, q] = entry_mask
+        base = HONOUR_BASE if honour else 0
+        wanted = [(keys[q] - base, suit_caps) for q, suit_caps in jobs for keys in rows]
+        entries = iter(capped_entries(wanted, honour))
+        for q, _ in jobs:
+            for r in range(len(rows)):
+                cost[r, q], mask[r, q] = next(entries)
 
 
-@lru_cache(maxsize=65536)
-def capped_entry(key: int, honour: bool, caps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Compute one suit's regular-form costs and masks directly, with per-kind copy limits.
+Entry = tuple[tuple[int, ...], tuple[int, ...]]  # a suit's costs and masks, per target
+Suit = tuple[int, tuple[int, ...]]  # a suit's key and its per-kind copy limits
+_CAPPED: dict[tuple[Suit, bool], Entry] = {}  # the entries computed so far
+_CAPPED_LIMIT = 65536  # past this many, they are forgotten all at once
+
+
+def clear_capped() -> None:
+    """Forget the capped entries computed so far (a benchmark timing new hands starts with this)."""
+    _CAPPED.clear()
+
+
+def capped_entry(key: int, honour: bool, caps: tuple[int, ...]) -> Entry:
+    """Compute one suit's regular-form costs and masks directly, with per-kind copy limits."""
+    return capped_entries([(key, caps)], honour)[0]
+
+
+def capped_entries(suits: list[Suit], honour: bool) -> list[Entry]:
+    """Return the costs and masks of suits (key, copy limits) of one kind, the new ones in one DP.
 
     Only hands with melds have limits below four, and the pair forms never apply to them, so their
     columns are left impossible. A kind is in a target's mask when one more copy of it lowers the cost:
-    the suit and its suits with one more copy of each kind go through the DP together.
+    each suit and its suits with one more copy of a kind go through the DP together.
     """
-    counts = [(key // p) % 5 for p in POW5[: len(caps)]]
-    more = [i for i in range(len(caps)) if counts[i] < caps[i]]
-    vectors = np.array([counts] * (1 + len(more)), np.int64)
-    vectors[np.arange(1, 1 + len(more)), more] += 1
-    costs = capped_costs(vectors, caps, not honour)
-    lower = costs[1:] < costs[0]  # (len(more), targets)
-    bits = np.array([1 << i for i in more], np.int64)
-    masks = np.bitwise_or.reduce(np.where(lower, bits[:, None], 0), axis=0) if more else [0] * REGULAR_TARGETS
+    new = [suit for suit in dict.fromkeys(suits) if (suit, honour) not in _CAPPED]
+    if new:
+        if len(_CAPPED) + len(new) > _CAPPED_LIMIT:
+            _CAPPED.clear()
+        vectors, limits, owners, kinds = [], [], [], []
+        for n, (key, caps) in enumerate(new):
+            counts = [(key // p) % 5 for p in POW5[: len(caps)]]
+            added = [i for i in range(len(caps)) if counts[i] < caps[i]]
+            vectors += [counts] + [[c + (j == i) for j, c in enumerate(counts)] for i in added]
+            limits += [caps] * (1 + len(added))
+            owners += [n] * (1 + len(added))
+            kinds += [-1, *added]
+        costs = capped_costs(np.array(vectors, np.int64), np.array(limits, np.int64), not honour)
+        _remember(new, honour, costs.tolist(), owners, kinds)
+    return [_CAPPED[(suit, honour)] for suit in suits]
+
+
+def _remember(
+    new: list[Suit], honour: bool, rows: list[list[int]], owners: list[int], kinds: list[int]
+) -> None:
+    """Store each new suit's entry from the DP's rows: its own costs, then one row per kind added."""
     pad = TARGETS - REGULAR_TARGETS
-    return tuple(costs[0].tolist()) + (INF,) * pad, tuple(int(m) for m in masks) + (0,) * pad
+    start = 0
+    for n, suit in enumerate(new):
+        own = rows[start]
+        masks = [0] * REGULAR_TARGETS
+        end = start + 1
+        while end < len(rows) and owners[end] == n:
+            for target, (after, before) in enumerate(zip(rows[end], own, strict=True)):
+                if after < before:
+                    masks[target] |= 1 << kinds[end]
+            end += 1
+        _CAPPED[(suit, honour)] = (tuple(own) + (INF,) * pad, tuple(masks) + (0,) * pad)
+        start = end
 
 
 _SETS = MAX_SETS + 1
@@ -282,8 +324,8 @@ def _moves(new_chows: int) -> np.ndarray:
     return index.reshape(4, -1)
 
 
-def capped_costs(vectors: np.ndarray, caps: tuple[int, ...], chows: bool) -> np.ndarray:
-    """Return the (m, REGULAR_TARGETS) regular-form costs of m count vectors of one suit, copy limits kept.
+def capped_costs(vectors: np.ndarray, caps: np.ndarray, chows: bool) -> np.ndarray:
+    """Return the (m, REGULAR_TARGETS) regular-form costs of (m, n) count vectors, (m, n) copy limits kept.
 
     The DP of ``tablegen.run_dp``, with its states as one array per vector rather than a dict:
     ``state[x, y, k, p]`` is the least cost so far with x chows waiting for this kind as their last
@@ -295,7 +337,8 @@ def capped_costs(vectors: np.ndarray, caps: tuple[int, ...], chows: bool) -> np.
     for i in range(n):
         need = _NEED[None]  # (1, s, x, y)
         penalty = np.maximum(0, need - vectors[:, i, None, None, None])
-        penalty = np.where(need > caps[i], _BIG, penalty).astype(np.int16)  # (m, s, x, y)
+        over = need > caps[:, i, None, None, None]
+        penalty = np.where(over, _BIG, penalty).astype(np.int16)  # (m, s, x, y)
         # The best x for each (s, y, k, p), and one "no move" entry at the end.
         best = state[:, None, 0] + penalty[:, :, 0, :, None, None]  # (m, s, y, k, p), x = 0
         for x in range(1, _SETS):
