@@ -290,7 +290,8 @@ def index_entry(h: HandView) -> HandView:
     return replace(
         h,
         forms=(),
-        keep=h.keep[:1],  # the best discard's count
+        keep=(),
+        ukeire_count=h.best_count,  # what the index shows: the count after the best discard
         lose=(),
         ukeire=(),
         waits=(),
