@@ -22,18 +22,21 @@ from .base import RuleSet
 
 
 def _riichi() -> RuleSet:
+    """Load the riichi rules."""
     from .riichi.rules import RIICHI
 
     return RIICHI
 
 
 def _hongzhong() -> RuleSet:
+    """Load the hongzhong (红中) rules."""
     from .riichi.rules import HONGZHONG
 
     return HONGZHONG
 
 
 def _gb() -> RuleSet:
+    """Load the GB (国标) rules."""
     from .gb.rules import GB
 
     return GB

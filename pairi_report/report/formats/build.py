@@ -115,7 +115,8 @@ def report_files(
 class WriteThrough(dict[str, bytes]):
     """Files of a report written out as they are made: only their names stay in memory.
 
-    A picture asked for again (the same hand twice) is read back from where it was written.
+    A picture asked for again (the same hand twice) is read back from where it was written. The report
+    code uses only ``in``, ``[name]`` and ``[name] = data``; the dict underneath stays empty.
     """
 
     def __init__(self, sink: Sink) -> None:

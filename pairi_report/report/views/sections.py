@@ -88,6 +88,7 @@ def _riichi_cells(value: RiichiValue, words: Labels) -> tuple[str, DiscardCells]
 
 
 def _gb_views() -> ValueViews:
+    """Return how the report shows GB's fans."""
     from . import gb_view
 
     return ValueViews(
@@ -96,6 +97,7 @@ def _gb_views() -> ValueViews:
 
 
 def _riichi_views() -> ValueViews:
+    """Return how the report shows riichi's values."""
     from . import riichi_view
 
     return ValueViews(_riichi_sections, riichi_view.text_rows, _riichi_cells, riichi_view.verdict_extra)
