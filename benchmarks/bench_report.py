@@ -1,12 +1,20 @@
-"""Time a 1,000-hand batch to Markdown with strips: hands per second, and where the time goes.
+"""Time report batches: where the time goes in one process, and big reports' speed and memory.
 
-Usage: python benchmarks/bench_report.py [--hands 1000] [--seed 23]
-Runs on one core in one process; the goal is at least 200 hands/s.
+Usage: python benchmarks/bench_report.py [--hands 1000] [--seed 23] [--sizes 2000,20000]
+
+First a batch to Markdown with strips in this process, timing analysis, pictures and templates apart.
+Then, with ``--sizes``, ``pairi-report HANDS.txt -o DIR -f md`` (and ``-f html``) for each size in a
+child process of its own: hands per CPU second (one core: the report is written in one process) and the
+child's peak memory (``ru_maxrss`` from ``os.wait4``). Targets (issue 16): at least 500 hands/s to
+Markdown and 200 to HTML, peak memory under 300 MB, and the largest size's peak within 1.3x the
+smallest's.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -18,12 +26,53 @@ from pairi_report.core.sampling import random_hands
 from pairi_report.report.formats.build import Options, hand_views, report_files
 from pairi_report.report.formats.files import write_folder
 
+SPEED_TARGETS = {"md": 500.0, "html": 200.0}
+MEMORY_TARGET = 300.0  # MB
+FLAT_TARGET = 1.3
+
+
+def child_run(command: list[str]) -> tuple[float, float]:
+    """Run a command as a child; return its CPU seconds and its peak memory in MB."""
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(command)} failed")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def big_reports(sizes: list[int], seed: int) -> None:
+    """Write each size of batch to Markdown and HTML in a child process; print speed and memory."""
+    print(f"big reports, each in a child process (load average {os.getloadavg()[0]:.1f}):")
+    with tempfile.TemporaryDirectory() as work:
+        peaks: dict[str, list[float]] = {"md": [], "html": []}
+        for size in sizes:
+            batch = Path(work) / f"hands{size}.txt"
+            batch.write_text("\n".join(random_hands(seed, size, sizes=(13, 14))) + "\n", encoding="utf-8")
+            for fmt in ("md", "html"):
+                out = Path(work) / f"out-{fmt}-{size}"
+                command = [sys.executable, "-m", "pairi_report", str(batch), "-o", str(out), "-f", fmt]
+                cpu, peak = child_run([*command, "--quiet"])
+                peaks[fmt].append(peak)
+                speed = size / cpu
+                print(
+                    f"  {size:6d} hands to {fmt:4s}: {speed:6.1f} hands/s "
+                    f"({speed / SPEED_TARGETS[fmt]:.2f}x the {SPEED_TARGETS[fmt]:.0f} target), "
+                    f"peak {peak:6.1f} MB ({peak / MEMORY_TARGET:.2f}x the {MEMORY_TARGET:.0f} MB target)"
+                )
+        for fmt, found in peaks.items():
+            if len(found) > 1:
+                print(
+                    f"  {fmt}: peak at {sizes[-1]} hands / at {sizes[0]}: {found[-1] / found[0]:.2f}x "
+                    f"(target <= {FLAT_TARGET}x)"
+                )
+
 
 def main() -> int:
-    """Run the batch once, timing analysis, pictures and templates separately."""
+    """Run the batch once, timing analysis, pictures and templates separately; then the big reports."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--sizes", default="", help="batch sizes for the child runs, e.g. 2000,20000")
     args = parser.parse_args()
     texts = random_hands(args.seed, args.hands, sizes=(13, 14))
     analyze(texts[0])  # load the tables first: a one-off cost, not per hand
@@ -51,6 +100,8 @@ def main() -> int:
     print(f"  {args.hands / total:7.1f} hands/s  ({per_hand:.2f} ms per hand; goal >= 200 hands/s)")
     for name, seconds in parts.items():
         print(f"  {name:<22} {seconds / args.hands * 1e3:6.2f} ms per hand  {seconds / total:6.1%}")
+    if args.sizes:
+        big_reports([int(n) for n in args.sizes.split(",")], args.seed)
     return 0
 
 

@@ -210,6 +210,7 @@ def batch_brute_wild_shanten(
             weights[t, t // 9] = POW5[t % 9]
         keys = ok @ weights + np.array([0, 0, 0, HONOUR_BASE])
         t = tables()
-        cost = t.cost[t.index[keys]].reshape(len(ok), 4 * TARGETS)
-        best = min(best, int((cost @ combos(4, forms).matrix).min()) - 1)
+        cost = t.cost[t.index[keys]].reshape(len(ok), 4 * TARGETS).astype(np.int64)
+        picks = combos(4, forms).picks
+        best = min(best, int(sum(cost[:, picks[:, q]] for q in range(4)).min()) - 1)
     return best

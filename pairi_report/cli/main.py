@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -255,6 +256,8 @@ def run_command(argv: list[str]) -> int:
     ``simulate`` runs the practice bot; anything else is a report. (One command, not a group, so that
     ``pairi-report HANDS`` needs no subcommand name; ``simulate`` is the one word that is no hand or file.)
     """
+    if len(argv) == 1 and not argv[0].startswith("-") and argv[0] != "simulate":
+        return _run_defaults(argv[0])
     command, args, name = app, argv, "pairi-report"
     if argv[:1] == ["simulate"]:
         from .simulate import app as simulate_app
@@ -267,3 +270,22 @@ def run_command(argv: list[str]) -> int:
         typer.echo(f"{name}: error: {printable(detail)} (see {name} --help)", err=True)
         return err.exit_code
     return code if isinstance(code, int) else 0
+
+
+def _run_defaults(source: str) -> int:
+    """Run an input given with no option: the request is every default, so the parser is skipped.
+
+    Typer builds a validator for each of its forty-odd options before the command runs (a third of a
+    second, more than the whole analysis), which a bare ``pairi-report HAND`` does not need. Failures end
+    as the parser's would: an exit status, 130 on an interrupt, 1 on a closed pipe.
+    """
+    try:
+        return execute(Request(source))
+    except typer.Exit as done:
+        return done.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away: send what is left to nowhere, so that flushing at exit stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -13,18 +13,17 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..core.errors import PairiError
-from ..games import FORMATS as LOG_FORMATS
-from ..games import Game, read_game
-from ..review import choose_seats
 from .common import fail
 from .inputs import is_file
 from .request import Request
 
-LOG_SUFFIXES = tuple(e for f in LOG_FORMATS for e in f.extensions)
-LOG_SUFFIXES += tuple(e + ".gz" for e in LOG_SUFFIXES)
+if TYPE_CHECKING:
+    from ..games import Game
 MAX_LOG_BYTES = 64 << 20  # far above any real log; a bigger file is refused before it is read whole
 _LINK = re.compile(rb"https?://tenhou\.net/6")
 _HEAD = 4096
@@ -71,6 +70,15 @@ class LogInput:
         return data
 
 
+@cache
+def log_suffixes() -> tuple[str, ...]:
+    """Return the file name endings of game logs, gzipped or not (the log readers load only here)."""
+    from ..games import FORMATS as LOG_FORMATS
+
+    plain = tuple(e for f in LOG_FORMATS for e in f.extensions)
+    return plain + tuple(e + ".gz" for e in plain)
+
+
 def looks_like_log(head: bytes, name: str) -> bool:
     """Return whether an input's first bytes or its name say it is a game log rather than hands."""
     if head[:2] == b"\x1f\x8b":
@@ -78,14 +86,14 @@ def looks_like_log(head: bytes, name: str) -> bool:
     text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
     if text.startswith((b"<", b"{")) or _LINK.match(text):
         return True
-    return name.lower().endswith(LOG_SUFFIXES)
+    return name.lower().endswith(log_suffixes())
 
 
 def game_name(file_name: str) -> str:
     """Return a game's name from its file: the name less its folder and a log's extensions."""
     name = Path(file_name).name
     name = name[:-3] if name.lower().endswith(".gz") else name
-    for suffix in LOG_SUFFIXES:
+    for suffix in log_suffixes():
         if name.lower().endswith(suffix):
             return name[: -len(suffix)] or name
     return name
@@ -137,7 +145,8 @@ def log_inputs(source: str) -> list[LogInput] | None:
         return [LogInput("<link>", "tenhou.net/6", data=source.strip().encode("utf-8"))]
     if not is_folder(source):
         return None
-    files = sorted(p for p in Path(source).iterdir() if p.is_file() and p.name.lower().endswith(LOG_SUFFIXES))
+    ends = log_suffixes()
+    files = sorted(p for p in Path(source).iterdir() if p.is_file() and p.name.lower().endswith(ends))
     return [LogInput(str(p), game_name(p.name), p) for p in files] or None
 
 
@@ -161,13 +170,15 @@ def check_review(request: Request) -> None:
 
 def read_log(log: LogInput) -> Game:
     """Read and replay one log, or exit 2 with the error in one line naming the file."""
+    from ..games import read_game
+
     try:
         return read_game(log.read(), log.label)
     except PairiError as err:
         raise fail(f"{log.label}: {err}") from None
 
 
-Chosen = list[tuple[LogInput, Game | None, tuple[int, ...]]]
+Chosen: TypeAlias = "list[tuple[LogInput, Game | None, tuple[int, ...]]]"
 
 
 def chosen_games(request: Request, logs: list[LogInput]) -> Chosen:
@@ -176,6 +187,8 @@ def chosen_games(request: Request, logs: list[LogInput]) -> Chosen:
     In a folder, a game without the named player is left out; a player no game has is an error. One
     log's game is kept; a folder's are read again one at a time, so they never sit in memory together.
     """
+    from ..review import choose_seats
+
     chosen: Chosen = []
     last: PairiError | None = None
     for log in logs:

@@ -99,7 +99,14 @@ def render_text(
 def write_report(request: Request, rule: RuleSet) -> int:
     """Analyse the input and write a Markdown, HTML or PDF report (or quiz) into the output folder."""
     # Pillow and jinja2 load only when a report is asked for.
-    from ..report.formats.build import card_files, hand_views, quiz_files, report_files
+    from ..report.formats.build import (
+        card_files,
+        hand_views,
+        quiz_files,
+        report_files,
+        stream_report,
+        streams,
+    )
 
     assert request.output is not None  # the format registry asks for -o first
     entries, problems = analyse_input(request, rule)
@@ -112,6 +119,11 @@ def write_report(request: Request, rule: RuleSet) -> int:
                 result = quiz_files(entries, options)
             elif request.card:
                 result = card_files(entries, options)
+            elif streams(options, len(entries)):
+                summary = summarise(a.to_dict() for _, a in entries) if is_batch(request.source) else None
+                with progress(len(entries), request.quiet) as step:
+                    stream_report(entries, looks, problems, options, staged, summary, step)
+                result = {}
             else:
                 files: dict[str, bytes] = {}
                 with progress(len(entries), request.quiet) as step:

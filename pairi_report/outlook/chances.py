@@ -29,7 +29,7 @@ over (hand, draws made, horizon), done for a whole level at once with numpy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 
 import numpy as np
@@ -62,6 +62,7 @@ class Graph:
     states: list[tuple[int, ...]]  # index -> sorted concealed tiles (0 and 1 stand for won and nothing)
     shanten: list[int]
     moves: list[list[tuple[int, int, list[int]]]]  # per state: (draw, its copies, successor indices)
+    successors: dict[tuple[int, ...], list[int]] = field(default_factory=dict)  # per 3n+2 hand met
 
     @classmethod
     def explore(cls, position: Position, starts: list[tuple[int, ...]]) -> Graph:
@@ -69,10 +70,16 @@ class Graph:
         graph = cls(position, [(), ()], [-1, 99], [[], []])
         index: dict[tuple[int, ...], int] = {}
         todo = [graph._add(tiles, index) for tiles in starts]
-        while todo:
-            state = todo.pop()
-            todo += graph._expand(state, index)
+        while todo:  # a level at a time, so that the engine answers for the whole level at once
+            graph.position.prepare([add(graph.states[s], draw) for s in todo for draw in graph._draws(s)])
+            todo = [new for state in todo for new in graph._expand(state, index)]
         return graph
+
+    def _draws(self, state: int) -> list[int]:
+        """Return the draws of a hand that lead to a hand whose discards must be looked at."""
+        if self.shanten[state] == 0:
+            return []
+        return list(tiles_of(self.position.wait(self.states[state]).mask))
 
     def _add(self, tiles: tuple[int, ...], index: dict[tuple[int, ...], int]) -> int:
         """Return the index of a hand, adding it if new."""
@@ -97,8 +104,12 @@ class Graph:
                     self.moves[state].append((draw, left[draw], [_WIN]))
                 continue
             drawn = add(tiles, draw)
-            after = [o.tile for o in self.position.options(drawn) if o.shanten == shanten - 1]
-            self.moves[state].append((draw, left[draw], [self._add(remove(drawn, t), index) for t in after]))
+            after = self.successors.get(drawn)
+            if after is None:
+                # Every hand that draws to ``drawn`` has the same shanten, so the same successors.
+                kept = [o.tile for o in self.position.options(drawn) if o.shanten == shanten - 1]
+                after = self.successors[drawn] = [self._add(remove(drawn, t), index) for t in kept]
+            self.moves[state].append((draw, left[draw], after))
         return list(range(known, len(self.states)))
 
 
@@ -164,6 +175,8 @@ def _solve_level(graph: Graph, states: list[int], unseen: int, value: np.ndarray
     table = np.full((len(successors), width), _NONE, np.intp)
     for row, after in enumerate(successors):
         table[row, : len(after)] = after
+    # Column j of the table for the moves with more than j successors (most moves have one).
+    extra = [(np.flatnonzero(table[:, j] != _NONE), table[table[:, j] != _NONE, j]) for j in range(1, width)]
     copies_a = np.array(copies, float)[:, None]
     # Moves are listed state by state, so each state's moves are one run of rows.
     first = np.searchsorted(owner, np.arange(len(states)))
@@ -171,7 +184,9 @@ def _solve_level(graph: Graph, states: list[int], unseen: int, value: np.ndarray
     rows = np.array(states, np.intp)
     for made in range(TURNS - 1, -1, -1):
         pool = unseen - made
-        best = value[table, made + 1].max(axis=1)  # (moves, horizons): the best discard after each draw
+        best = value[table[:, 0], made + 1]  # (moves, horizons): the best discard after each draw
+        for moves, after in extra:
+            best[moves] = np.maximum(best[moves], value[after, made + 1])
         gain = np.add.reduceat(best * copies_a, first) / pool
         level = gain + value[rows, made + 1] * (1 - drawn / pool)[:, None]
         level[:, : made + 1] = 0  # no draws left when the horizon is already reached

@@ -187,9 +187,8 @@ def outlooks(
     if workers <= 1 or len(analyses) <= 1:
         yield from map(job, analyses)
         return
-    # Fresh processes, each with one BLAS thread: the engine's matrix products would otherwise start a
-    # thread per core in every worker, and the threads would spin against each other (five times slower
-    # on two cores). A forked worker keeps the parent's threads, so these start from scratch.
+    # Fresh processes, each with one BLAS thread. The engine runs no float matrix product, so BLAS never
+    # works for it; the variables only keep numpy from starting a pool of idle threads per worker.
     with _environment(_ONE_THREAD):
         pool = multiprocessing.get_context("spawn").Pool(min(workers, len(analyses)))
     with pool:

@@ -14,15 +14,64 @@ pairi_report.rules.analysis.RulesError: unknown rules 'poker'; expected one of: 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from ..core.notation import Hand
 from .analysis import Analysis, RulesError
 from .base import RuleSet
-from .gb.rules import GB
-from .riichi.rules import HONGZHONG, RIICHI, SANMA
 
-RULE_SETS: Mapping[str, RuleSet] = {rule.name: rule for rule in (RIICHI, SANMA, HONGZHONG, GB)}
+
+def _riichi() -> RuleSet:
+    """Load the riichi rules."""
+    from .riichi.rules import RIICHI
+
+    return RIICHI
+
+
+def _sanma() -> RuleSet:
+    """Load the three-player riichi rules."""
+    from .riichi.rules import SANMA
+
+    return SANMA
+
+
+def _hongzhong() -> RuleSet:
+    """Load the hongzhong (红中) rules."""
+    from .riichi.rules import HONGZHONG
+
+    return HONGZHONG
+
+
+def _gb() -> RuleSet:
+    """Load the GB (国标) rules."""
+    from .gb.rules import GB
+
+    return GB
+
+
+class _Registry(Mapping[str, RuleSet]):
+    """The rule sets by name, each module imported on first use (a riichi run never loads GB's fans)."""
+
+    def __init__(self, loaders: dict[str, Callable[[], RuleSet]]) -> None:
+        self._loaders = loaders
+        self._loaded: dict[str, RuleSet] = {}
+
+    def __getitem__(self, name: str) -> RuleSet:
+        rule = self._loaded.get(name)
+        if rule is None:
+            rule = self._loaded[name] = self._loaders[name]()
+        return rule
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaders)
+
+    def __len__(self) -> int:
+        return len(self._loaders)
+
+
+RULE_SETS: Mapping[str, RuleSet] = _Registry(
+    {"riichi": _riichi, "sanma": _sanma, "hongzhong": _hongzhong, "gb": _gb}
+)
 
 
 def find_rule_set(name: str) -> RuleSet:

@@ -19,7 +19,8 @@ from PIL import Image, ImageDraw
 from ...core.meld import Meld
 from ...core.notation import Hand
 from ...core.tiles import FIVES, parse_tile, tile_name
-from .tileset import WILD_SUFFIX, H, TileSet, W
+from . import WILD_SUFFIX
+from .tileset import H, TileSet, W
 
 # The marks a strip can carry, each with its colour (RGBA).
 MARKS = {"outline": (24, 150, 84, 255), "pointer": (200, 36, 36, 255)}

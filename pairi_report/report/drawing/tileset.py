@@ -17,13 +17,13 @@ from PIL import Image, ImageDraw
 
 from ...core.errors import PairiError
 from ..resources import data_dir
+from . import WILD_SUFFIX
 
 W, H = 36, 48  # the 1x tile size
 # A downloaded tile picture is a small image: these bounds are checked before any pixel is decoded.
 MAX_PICTURE_BYTES = 4 << 20
 MAX_PICTURE_SIDE = 2048
 PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP")
-WILD_SUFFIX = "-wild"
 BADGE_RED = (196, 32, 38, 255)
 BADGE_GOLD = (236, 186, 40, 255)
 BADGE_RADIUS = 0.21  # of the tile width

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from PIL import Image
 
@@ -22,7 +23,7 @@ from ..views.i18n import labels
 from ..views.outlook_view import outlook_view
 from ..views.quiz import PER_PAGE, quiz_answer, quiz_problem, quiz_view
 from ..views.sections import Section
-from ..views.view import HandView, ReportView, hand_view, report_view
+from ..views.view import HandView, ReportView, hand_view, index_entry, report_view, tiles_of
 from .pdf import print_pdf
 from .render import Pictures, render_cards, render_hand_page, render_html, render_markdown, render_quiz
 
@@ -109,6 +110,83 @@ def report_files(
     if options.fmt == "html" and not options.inline:  # a self-contained report is one file
         files |= _hand_pages(view, pictures, files, "html")
     return _finish("index", page, options, files)
+
+
+class WriteThrough(dict[str, bytes]):
+    """Files of a report written out as they are made: only their names stay in memory.
+
+    A picture asked for again (the same hand twice) is read back from where it was written. The report
+    code uses only ``in``, ``[name]`` and ``[name] = data``; the dict underneath stays empty.
+    """
+
+    def __init__(self, sink: Sink) -> None:
+        super().__init__()
+        self.sink = sink
+        self.names: set[str] = set()
+
+    def __setitem__(self, name: str, data: bytes) -> None:
+        self.sink.write(name, data)
+        self.names.add(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names
+
+    def __getitem__(self, name: str) -> bytes:
+        if name not in self.names:
+            raise KeyError(name)
+        return self.sink.path(name).read_bytes()
+
+
+class Sink(Protocol):
+    """Where a streamed report's files go (a staged output folder)."""
+
+    def write(self, name: str, data: bytes) -> None:
+        """Write one file."""
+
+    def path(self, name: str) -> Path:
+        """Return where a file is written."""
+
+
+def streams(options: Options, hands: int) -> bool:
+    """Return whether a report of so many hands is written hand by hand: a page each, and an index."""
+    fragment = options.fragment and options.fmt == "html"
+    return hands > INDEX_AFTER and options.fmt in ("md", "html") and not (options.inline or fragment)
+
+
+def stream_report(
+    entries: Iterable[tuple[Line, Analysis]],
+    looks: Iterable[Outlook] | None,
+    problems: list[Problem],
+    options: Options,
+    sink: Sink,
+    summary: Summary | None = None,
+    each: Callable[[Iterable[HandView]], Iterable[HandView]] = lambda hands: hands,
+) -> None:
+    """Write a big report hand by hand: each page (and its pictures) when made, the index at the end.
+
+    Only the index's part of each hand stays in memory, so memory does not grow with the hands' tables.
+    A hand's page lists the styles of its own tile pictures. ``each`` wraps the hands (a progress bar).
+    """
+    pictures = options.pictures()
+    files = WriteThrough(sink)
+    words = labels(options.lang)
+    hands = each(hand_views(entries, options, files, looks))
+    used: set[str] = set()
+    index = []
+    for number, hand in enumerate(hands, start=1):
+        tiles = tiles_of(hand)
+        used |= tiles
+        single = ReportView(options.title, (hand,), (), tuple(sorted(tiles)), words)
+        page = render_hand_page(single, pictures, files, options.fmt, root="../")
+        sink.write(f"hands/{number:03d}.{options.fmt}", page.encode("utf-8"))
+        index.append(index_entry(hand))
+    view = report_view(options.title, index, problems, words, summary)
+    view = replace(view, tiles=tuple(sorted(used | set(view.tiles))), paged=True)
+    pictures.tile_files(view.tiles, files)
+    if options.fmt == "md":
+        sink.write("index.md", render_markdown(view, pictures).encode("utf-8"))
+    else:
+        sink.write("index.html", render_html(view, pictures, files, False, options.paper).encode("utf-8"))
 
 
 def _hand_pages(view: ReportView, pictures: Pictures, files: dict[str, bytes], fmt: str) -> dict[str, bytes]:

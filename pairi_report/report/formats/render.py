@@ -13,11 +13,12 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 import markdown as markdown_lib
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from PIL import Image
 
 from ...core.notation import Hand
@@ -31,7 +32,7 @@ from ..views.card import CardView
 from ..views.i18n import Labels
 from ..views.quiz import QuizView
 from ..views.review_view import ReviewView
-from ..views.tiles import Strip
+from ..views.tiles import Strip, Tile
 from ..views.view import ReportView
 
 # Inline Markdown only needs these escaped (headings, lists and tables never start in user text here).
@@ -65,6 +66,75 @@ def markdown_html(text: str) -> Markup:
     return Markup(markdown_lib.markdown(text, extensions=["tables"]))
 
 
+class MarkdownTiles:
+    """Tile pictures in Markdown, as the templates write them (``tiles.md.j2``), made in Python.
+
+    A report writes a tile picture some hundred times per hand: a template macro per picture cost more
+    than the rest of the page, so the snippets are made here, each tile's once.
+    """
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix  # the root and the tile folder
+
+    def img(self, t: Tile) -> str:
+        """Return a tile's picture: ``![label](folder/stem.png)``."""
+        return _md_img(self.prefix, t.stem, t.label)
+
+    def counted(self, groups: Sequence[Sequence[Any]]) -> str:
+        """Return tiles by suit, each with its unseen copies as a subscript, the suits apart."""
+        return " ".join("".join(f"{self.img(c.tile)}<sub>{c.count}</sub>" for c in g) for g in groups)
+
+    def parts(self, parts: Sequence[Any]) -> str:
+        """Return a run of words (escaped) and tiles, such as a verdict."""
+        return "".join(md_escape(p) if isinstance(p, str) else self.img(p) for p in parts)
+
+
+@lru_cache(maxsize=4096)
+def _md_img(prefix: str, stem: str, label: str) -> str:
+    """Return one Markdown tile picture."""
+    return f"![{label}]({prefix}/{stem}.png)"
+
+
+class HtmlTiles:
+    """Tile pictures in HTML, CSS-backed spans (``tiles.html.j2``) made in Python, escaped as jinja2 does."""
+
+    @staticmethod
+    def tile(t: Tile, small: bool = False) -> Markup:
+        """Return one tile's span."""
+        return _html_tile(t.stem, t.label, small)
+
+    def tiles(self, ts: Sequence[Tile], small: bool = True) -> Markup:
+        """Return tiles in a row."""
+        return Markup('<span class="tiles">' + "".join(self.tile(t, small) for t in ts) + "</span>")
+
+    def counted(self, groups: Sequence[Sequence[Any]]) -> Markup:
+        """Return tiles in groups by suit, each with its unseen copies under it."""
+        suits = (
+            '<span class="suit">'
+            + "".join(
+                f'<span class="ct">{self.tile(c.tile, True)}<small>{escape(c.count)}</small></span>'
+                for c in g
+            )
+            + "</span>"
+            for g in groups
+        )
+        return Markup('<span class="counted">' + "".join(suits) + "</span>")
+
+    def parts(self, parts: Sequence[Any]) -> Markup:
+        """Return a run of words (escaped) and tiles, such as a verdict."""
+        return Markup("".join(escape(p) if isinstance(p, str) else self.tile(p, True) for p in parts))
+
+
+@lru_cache(maxsize=4096)
+def _html_tile(stem: str, label: str, small: bool) -> Markup:
+    """Return one tile's span, its name and label escaped."""
+    size = " small" if small else ""
+    name = escape(label)
+    return Markup(
+        f'<span class="tile t-{escape(stem)}{size}" role="img" aria-label="{name}" title="{name}"></span>'
+    )
+
+
 @cache
 def environment() -> Environment:
     """Return the one template environment."""
@@ -81,6 +151,8 @@ def environment() -> Environment:
     env.filters["md_cell_code"] = md_cell_code
     env.filters["markdown"] = markdown_html
     env.filters["svg"] = chart_svg
+    env.globals["markdown_tiles"] = MarkdownTiles
+    env.globals["html_tiles"] = HtmlTiles()
     return env
 
 
@@ -106,10 +178,13 @@ class Pictures:
         scale = self.scale * self.display
         name = strip_name(hand, self.tiles, scale, wild, marks)
         path = f"img/{name}"
-        if path not in out:
-            out[path] = png_bytes(hand_strip(hand, self.tiles, scale=scale, wild=wild, marks=marks))
-        with Image.open(io.BytesIO(out[path])) as img:
-            width, height = img.size
+        if path in out:
+            with Image.open(io.BytesIO(out[path])) as img:
+                width, height = img.size
+        else:
+            picture = hand_strip(hand, self.tiles, scale=scale, wild=wild, marks=marks)
+            width, height = picture.size
+            out[path] = png_bytes(picture)
         factor = self.scale
         return Strip(name, str(hand), width // factor, height // factor)
 

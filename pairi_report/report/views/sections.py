@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ...rules.analysis import Analysis
-from ...rules.gb.analysis import GBValue
-from ...rules.riichi.value import RiichiValue
-from . import gb_view, riichi_view
 from .i18n import Labels
-from .riichi_words import VALUE_WORDS
 from .tiles import Cell, Tile
+
+if TYPE_CHECKING:
+    from ...rules.gb.analysis import GBValue
+    from ...rules.riichi.value import RiichiValue
 
 
 class SectionData(Protocol):
@@ -61,12 +62,16 @@ class ValueViews:
 
 def _gb_sections(value: GBValue, words: Labels) -> tuple[Section, ...]:
     """Return GB's section: the fan table on top, or the waits' values below the waits."""
+    from . import gb_view
+
     view = gb_view.gb_view(value, words)
     return (Section("gb", "top" if view.fans else "below", view),)
 
 
 def _riichi_sections(value: RiichiValue, words: Labels) -> tuple[Section, ...]:
     """Return riichi's section: a complete hand's score on top, or the waits' values below the waits."""
+    from . import riichi_view
+
     view = riichi_view.riichi_view(value, words)
     if view.score is None and not view.waits:
         return ()  # a hand to discard from: its values are in the discard table
@@ -75,45 +80,74 @@ def _riichi_sections(value: RiichiValue, words: Labels) -> tuple[Section, ...]:
 
 def _riichi_cells(value: RiichiValue, words: Labels) -> tuple[str, DiscardCells]:
     """Return the discard table's column of each ready discard's waits, valued on ron."""
+    from . import riichi_view
+    from .riichi_words import VALUE_WORDS
+
     cells = riichi_view.discard_cells(value, words)
     return (VALUE_WORDS[words.lang].value_col if cells else "", cells)
 
 
-VALUE_VIEWS: dict[type, ValueViews] = {
-    GBValue: ValueViews(
+def _gb_views() -> ValueViews:
+    """Return how the report shows GB's fans."""
+    from . import gb_view
+
+    return ValueViews(
         _gb_sections, gb_view.text_rows, verdict=gb_view.verdict_extra, text_block=gb_view.text_block
-    ),
-    RiichiValue: ValueViews(
-        _riichi_sections, riichi_view.text_rows, _riichi_cells, riichi_view.verdict_extra
-    ),
+    )
+
+
+def _riichi_views() -> ValueViews:
+    """Return how the report shows riichi's values."""
+    from . import riichi_view
+
+    return ValueViews(_riichi_sections, riichi_view.text_rows, _riichi_cells, riichi_view.verdict_extra)
+
+
+# Keyed by the value type's module and name rather than the type itself, so that a run loads the views
+# (and the value types) of the rules it uses only.
+_LOADERS: dict[tuple[str, str], Callable[[], ValueViews]] = {
+    ("pairi_report.rules.gb.analysis", "GBValue"): _gb_views,
+    ("pairi_report.rules.riichi.value", "RiichiValue"): _riichi_views,
 }
+
+
+def views_of(kind: type) -> ValueViews | None:
+    """Return how the report shows a kind of rule value (None: it adds nothing)."""
+    return _views_named(kind.__module__, kind.__qualname__)
+
+
+@cache
+def _views_named(module: str, name: str) -> ValueViews | None:
+    """Return the views of the value type of a module and name, loading them on first use."""
+    loader = _LOADERS.get((module, name))
+    return None if loader is None else loader()
 
 
 def value_sections(a: Analysis, words: Labels) -> tuple[Section, ...]:
     """Return the sections of an analysis' rule value (none when it has no value)."""
-    views = VALUE_VIEWS.get(type(a.value))
+    views = views_of(type(a.value))
     return () if views is None else views.sections(a.value, words)
 
 
 def value_cells(a: Analysis, words: Labels) -> tuple[str, DiscardCells]:
     """Return the heading and cells of the discard table's value column (no heading: no column)."""
-    views = VALUE_VIEWS.get(type(a.value))
+    views = views_of(type(a.value))
     return ("", {}) if views is None else views.discard_cells(a.value, words)
 
 
 def value_verdict(a: Analysis, words: Labels, best: tuple[int, bool] | None) -> VerdictExtra | None:
     """Return what an analysis' rule value adds to its verdict (None: nothing)."""
-    views = VALUE_VIEWS.get(type(a.value))
+    views = views_of(type(a.value))
     return None if views is None else views.verdict(a.value, words, best)
 
 
 def value_text_block(a: Analysis, words: Labels) -> str | None:
     """Return the plain-text block the rule value writes in the report's language (None: Tenhou's)."""
-    views = VALUE_VIEWS.get(type(a.value))
+    views = views_of(type(a.value))
     return None if views is None else views.text_block(a, words)
 
 
 def value_rows(a: Analysis) -> list[str]:
     """Return the lines an analysis' rule value adds to the plain-text block."""
-    views = VALUE_VIEWS.get(type(a.value))
+    views = views_of(type(a.value))
     return [] if views is None else views.text_rows(a.value)

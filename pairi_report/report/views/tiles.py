@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...core.tiles import tile_name
-from ..drawing.tileset import WILD_SUFFIX
+from ..drawing import WILD_SUFFIX
 from .i18n import EN, Labels
 
 
@@ -27,8 +28,14 @@ class Tile:
 
 def tile(name: str, wild: bool = False, words: Labels = EN) -> Tile:
     """Return a tile picture with its alt text in the report's language."""
-    text = words.red_five.format(suit=name[1]) if name[0] == "0" else name
-    return Tile(name, wild, text + words.wild_mark if wild else text)
+    return _tile(name, wild, words.red_five, words.wild_mark)
+
+
+@lru_cache(maxsize=4096)
+def _tile(name: str, wild: bool, red_five: str, wild_mark: str) -> Tile:
+    """Return the one ``Tile`` of its kind: a report names the same few dozen pictures many times over."""
+    text = red_five.format(suit=name[1]) if name[0] == "0" else name
+    return Tile(name, wild, text + wild_mark if wild else text)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ markup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...batch.lines import Problem
 from ...batch.summary import Summary
@@ -263,16 +263,41 @@ def report_view(
     shown = summary_view(summary, words) if summary is not None and summary.hands > 1 else None
     used: set[str] = {t.stem for t, _ in shown.best} if shown else set()
     for h in hands:
-        for row in h.keep + h.lose:
-            used.update(t.stem for t in row.tiles)
-            used.update(t.stem for t, _ in row.value)
-        used.update(t.stem for t in h.ukeire + h.waits + h.wild)
-        used.update(c.tile.stem for g in h.effective for c in g)
-        used |= h.verdict.tiles
-        for split in h.splits:
-            for block in split.blocks:
-                used.update(t.stem for t in block.tiles)
-        for section in h.top + h.below:
-            used |= section.data.tiles
+        used |= tiles_of(h)
     problem_views = tuple(problem_view(p) for p in problems)
     return ReportView(title, tuple(hands), problem_views, tuple(sorted(used)), words, shown)
+
+
+def tiles_of(h: HandView) -> set[str]:
+    """Return the tile pictures (file stems) a hand's section shows."""
+    used: set[str] = set()
+    for row in h.keep + h.lose:
+        used.update(t.stem for t in row.tiles)
+        used.update(t.stem for t, _ in row.value)
+    used.update(t.stem for t in h.ukeire + h.waits + h.wild)
+    used.update(c.tile.stem for g in h.effective for c in g)
+    used |= h.verdict.tiles
+    for split in h.splits:
+        for block in split.blocks:
+            used.update(t.stem for t in block.tiles)
+    for section in h.top + h.below:
+        used |= section.data.tiles
+    return used
+
+
+def index_entry(h: HandView) -> HandView:
+    """Return a hand's view with only what a big report's index shows of it (title, shanten, verdict)."""
+    return replace(
+        h,
+        forms=(),
+        keep=(),
+        ukeire_count=h.best_count,  # what the index shows: the count after the best discard
+        lose=(),
+        ukeire=(),
+        waits=(),
+        effective=(),
+        splits=(),
+        text="",
+        top=(),
+        below=(),
+    )

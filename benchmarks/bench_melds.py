@@ -1,0 +1,86 @@
+"""Hands with called melds against concealed hands: median CPU time of ``analyze`` per new hand.
+
+Usage: python benchmarks/bench_melds.py [--hands 1000] [--seed 5]
+
+Draws ``--hands`` random riichi hands with one to three called melds (chows and pungs from a fresh
+wall, the concealed tiles making 13 or 14 with them) and as many concealed 13/14-tile hands, and times
+``analyze(text)`` on each, the two kinds taking turns, with every cache the engine keeps per kind of
+suit cleared first, so that each hand is new to it. Target (issue 16): the melded median within 3x of
+the concealed median, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from pairi_report.core.sampling import counts_text, random_counts
+from pairi_report.core.tiles import tile_name
+from pairi_report.engine.combine import clear_capped
+from pairi_report.rules.registry import analyze
+
+TARGET = 3.0
+
+
+def melded_hand(rng: random.Random) -> str:
+    """Return a random hand with one to three called melds (chows or pungs) and its concealed tiles."""
+    wall = [t for t in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    melds = []
+    for _ in range(rng.randint(1, 3)):
+        while True:
+            if rng.random() < 0.5:
+                kind = rng.randrange(34)
+                tiles = [kind] * 3
+            else:
+                suit, start = rng.randrange(3), rng.randrange(7)
+                tiles = [9 * suit + start + i for i in range(3)]
+            if all(wall.count(t) >= tiles.count(t) for t in set(tiles)):
+                break
+        for t in tiles:
+            wall.remove(t)
+        melds.append(tiles)
+    size = 14 - 3 * len(melds) - rng.randrange(2)
+    concealed = sorted(wall[:size])
+    text = "".join(tile_name(t) for t in concealed)
+    called = "".join(f"[{''.join(tile_name(t)[0] for t in m)}{tile_name(m[0])[1]},1]" for m in melds)
+    return called + text
+
+
+def timed(text: str) -> float:
+    """Return the CPU seconds of one ``analyze`` of a hand new to the engine's caches."""
+    clear_capped()
+    start = time.process_time()
+    analyze(text)
+    return time.process_time() - start
+
+
+def main() -> int:
+    """Time both kinds of hand, taking turns, and print the medians and their ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    melded = [melded_hand(rng) for _ in range(args.hands)]
+    concealed = [counts_text(random_counts(rng, rng.choice((13, 14)))) for _ in range(args.hands)]
+    analyze(melded[0])  # load the tables first
+    times: dict[str, list[float]] = {"melded": [], "concealed": []}
+    for m, c in zip(melded, concealed, strict=True):
+        times["melded"].append(timed(m))
+        times["concealed"].append(timed(c))
+    ours, peer = statistics.median(times["melded"]), statistics.median(times["concealed"])
+    worst = max(range(len(melded)), key=lambda i: times["melded"][i])
+    print(f"{args.hands} random hands with 1-3 called melds and {args.hands} concealed (seed {args.seed}):")
+    slowest = times["melded"][worst] * 1e6
+    print(f"  melded:    median {ours * 1e6:8.1f} us, worst {slowest:8.1f} us ({melded[worst]})")
+    print(f"  concealed: median {peer * 1e6:8.1f} us, worst {max(times['concealed']) * 1e6:8.1f} us")
+    print(f"ratio: {ours / peer:.2f}x the concealed median (target <= {TARGET:.0f}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
