@@ -24,7 +24,9 @@ from ...engine.combine import FORMS
 from ...engine.position import Position
 from ..analysis import Analysis, read_visible
 from ..base import Features, RuleOption, option_values
+from ..play import DEFAULT_MODEL, PlayModel
 from .analysis import analyze_hand
+from .expected import RiichiValuer
 from .scoring.options import DEFAULT, Options
 from .value import CONTEXT_WORD, Context, RiichiValue, parse_context, value_of, yaku_check
 from .vector import is_plain, vector_records
@@ -126,6 +128,13 @@ class RiichiRules:
         return Position.of(
             analysis.hand, analysis.visible + seen, self.winning, self.quad_pairs, analysis.wild, wins
         )
+
+    def valuer(self, analysis: Analysis, model: PlayModel = DEFAULT_MODEL) -> RiichiValuer | None:
+        """Return what the look-ahead's tsumo wins are worth (None where hands have no value)."""
+        value = analysis.value
+        if not isinstance(value, RiichiValue):
+            return None
+        return RiichiValuer.of(analysis.hand, value.situation, value.options, model)
 
     def records(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
         """Return the records of plain same-size hands, analysed together (valued when ready)."""
