@@ -13,7 +13,8 @@ from peers_value import random_winning_hands
 from pairi_report.core.notation import Hand
 from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.core.tiles import FIVES
-from pairi_report.outlook.chances import exact_curves, position_of, starts_of, unseen_total
+from pairi_report.outlook import levels
+from pairi_report.outlook.chances import Graph, exact_curves, position_of, starts_of, unseen_total
 from pairi_report.outlook.points import exact_prospects
 from pairi_report.outlook.prospects import outlook
 from pairi_report.rules.play import PlayModel
@@ -163,3 +164,25 @@ def test_the_chances_stay_the_outlook_s_own_on_200_hands() -> None:
     # Acceptance 3: with every option off, the tenpai and win chances are today's, on 200 hands.
     for text in shanten_hands(200, 7, (1, 2)):
         _same_chances(text)
+
+
+def _as_dict(graph: Graph) -> dict[tuple[int, ...], tuple[int, list[tuple[int, int, list[object]]]]]:
+    """Return a graph by hand: its shanten and moves, successors named by their tiles."""
+    name = {0: "won", 1: "none"}
+    return {
+        graph.states[i]: (
+            graph.shanten[i],
+            [(d, c, [name.get(x, graph.states[x]) for x in after]) for d, c, after in graph.moves[i]],
+        )
+        for i in range(2, len(graph.states))
+    }
+
+
+@pytest.mark.parametrize("text", shanten_hands(6, 9, (1, 2, 3)))
+def test_the_level_search_finds_the_graph_hand_by_hand(text: str) -> None:
+    a = analyze(text)
+    for start in starts_of(a):
+        fresh = replace(start.position, _waits={}, _options={})
+        assert levels.fast(fresh)
+        found = levels.explore(start.position, [start.tiles])
+        assert _as_dict(found) == _as_dict(Graph.explore(fresh, [start.tiles]))

@@ -35,17 +35,61 @@ from ..core.tiles import FIVES
 from ..rules.analysis import Analysis
 from ..rules.play import DEFAULT_MODEL, PlayModel, WinValuer
 from ..rules.registry import find_rule_set
+from . import levels
 from .chances import _NONE, _WIN, TURNS, Graph, Start, solve, starts_of
 
 __all__ = ["exact_prospects", "starts_of"]
+
+# Exact up to 3-shanten: ``levels.explore`` finds such graphs in a second or two (``chances`` alone
+# stopped at 2); beyond, the practice bot estimates the chances, and no points are given.
+EXACT_SHANTEN = 3
 
 Curves = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...] | None]
 _SUIT = {five: suit for suit, five in enumerate(FIVES)}
 
 
+class BaseMoves:
+    """A ``Graph``'s moves as arrays: per state its run of moves, per move its run of successors."""
+
+    def __init__(self, graph: Graph) -> None:
+        n = len(graph.states)
+        counts = [len(m) if graph.shanten[s] > 0 else 0 for s, m in enumerate(graph.moves)]
+        self.first = np.concatenate(([0], np.cumsum(counts))).astype(np.intp)  # state -> its first move
+        draw, copies, width, succ = [], [], [], []
+        for s in range(n):
+            if counts[s]:
+                for d, c, after in graph.moves[s]:
+                    draw.append(d)
+                    copies.append(c)
+                    width.append(len(after))
+                    succ += after
+        self.draw = np.array(draw, np.intp)
+        self.copies = np.array(copies, np.int64)
+        self.edge = np.concatenate(([0], np.cumsum(width))).astype(np.intp)  # move -> its first successor
+        self.succ = np.array(succ, np.intp)
+        # A bit per suit whose five each hand holds: a red five stays while its suit's five does.
+        fives = np.zeros(n, np.int64)
+        for s, tiles in enumerate(graph.states):
+            fives[s] = sum(1 << suit for suit, five in enumerate(FIVES) if five in tiles)
+        self.fives = fives
+
+
+def _runs(first: np.ndarray, which: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return, for the runs first[w]..first[w+1] of each w in ``which``, the owner (position in
+    ``which``) and the index of every element, in order."""
+    lengths = first[which + 1] - first[which]
+    owner = np.repeat(np.arange(len(which)), lengths)
+    offsets = np.arange(lengths.sum()) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    return owner, first[which][owner] + offsets
+
+
 @dataclass
 class ValueGraph:
-    """The hands of a ``Graph`` told apart by the red fives they hold, and their moves."""
+    """The hands of a ``Graph`` told apart by the red fives they hold, with their moves as arrays.
+
+    A state is a graph state and a red mask (a bit per suit); moves list, per state in order, the
+    copies of a draw (its red copy apart), and per move its successors.
+    """
 
     graph: Graph
     valuer: WinValuer
@@ -53,37 +97,83 @@ class ValueGraph:
     locked: int  # suits whose red five a meld holds: it is never drawn
     base: list[int] = field(default_factory=list)  # state -> the graph's state of its tiles
     red: list[int] = field(default_factory=list)  # state -> a bit per suit whose red five it holds
-    moves: list[list[tuple[int, list[int]]]] = field(default_factory=list)  # (copies, successors)
     ready: dict[int, tuple[int, float, float]] = field(default_factory=dict)  # W, A, A' of ready states
-    _index: dict[tuple[int, int], int] = field(default_factory=dict)
+    owner: list[np.ndarray] = field(default_factory=list)  # per move, its state (chunks per level)
+    copies: list[np.ndarray] = field(default_factory=list)
+    edge_move: list[np.ndarray] = field(default_factory=list)  # per successor edge, its move
+    edge_succ: list[np.ndarray] = field(default_factory=list)
+    _index: dict[int, int] = field(default_factory=dict)  # base * 8 + red -> state
 
-    def add(self, base: int, red: int) -> int:
-        """Return the state of a graph state with some red fives, exploring it if new."""
-        key = (base, red)
-        found = self._index.get(key)
-        if found is not None:
-            return found
-        todo = [self._new(key)]
-        while todo:
-            todo += self._expand(todo.pop())
-        return self._index[key]
+    def explore(self, starts: list[tuple[int, int]]) -> list[int]:
+        """Add the starts (graph state, red) and everything they reach; return the starts' states."""
+        moves = BaseMoves(self.graph)
+        shanten = self.graph.shanten
+        found = [self._state(b, r) for b, r in starts]
+        pending: dict[int, list[int]] = {}
+        for state in sorted(set(found)):
+            pending.setdefault(shanten[self.base[state]], []).append(state)
+        moves_made = 0
+        while pending:
+            level = max(pending)
+            states = pending.pop(level)
+            if level <= 0:
+                self._value_ready(states)
+                continue
+            before = len(self.base)
+            moves_made = self._expand(np.array(states, np.intp), moves, moves_made)
+            if len(self.base) > before:
+                pending.setdefault(level - 1, []).extend(range(before, len(self.base)))
+        return found
 
-    def _new(self, key: tuple[int, int]) -> int:
-        """Add a state and return it."""
-        state = self._index[key] = len(self.base)
-        self.base.append(key[0])
-        self.red.append(key[1])
-        self.moves.append([])
-        return state
-
-    def _state(self, base: int, red: int, todo: list[int]) -> int:
-        """Return the state of (base, red), queueing it when new."""
-        key = (base, red)
+    def _state(self, base: int, red: int) -> int:
+        """Return the state of (graph state, red), adding it if new."""
+        key = base * 8 + red
         found = self._index.get(key)
         if found is None:
-            found = self._new(key)
-            todo.append(found)
+            found = self._index[key] = len(self.base)
+            self.base.append(base)
+            self.red.append(red)
         return found
+
+    def _expand(self, states: np.ndarray, moves: BaseMoves, made: int) -> int:
+        """Add the moves of one level's states, in state order; return the moves made so far."""
+        base = np.array(self.base, np.intp)[states]
+        red = np.array(self.red, np.int64)[states]
+        owner, move = _runs(moves.first, base)
+        draw, copies, held = moves.draw[move], moves.copies[move], red[owner]
+        suit = np.array([_SUIT.get(d, 0) for d in range(34)])[draw]
+        five = np.isin(draw, FIVES) & self.valuer.reds
+        # A five's red copy comes apart while neither the hand nor a meld holds it.
+        apart = five & ((held | self.locked) >> suit & 1 == 0) & (copies > 0)
+        owner = np.repeat(owner, 2)
+        move = np.repeat(move, 2)
+        is_red = np.tile([False, True], len(draw))
+        n = np.where(is_red, np.repeat(apart, 2), np.repeat(copies - apart, 2))
+        keep = n > 0
+        owner, move, is_red, n = owner[keep], move[keep], is_red[keep], n[keep]
+        gained = red[owner] | np.where(is_red, 1 << suit.repeat(2)[keep], 0)
+        which, edge = _runs(moves.edge, move)
+        succ = moves.succ[edge]
+        after = gained[which] & moves.fives[succ]
+        targets = [self._state(b, r) for b, r in zip(succ.tolist(), after.tolist(), strict=True)]
+        self.owner.append(states[owner])
+        self.copies.append(n.astype(float))
+        self.edge_move.append(which + made)
+        self.edge_succ.append(np.array(targets, np.intp))
+        return made + len(owner)
+
+    def _value_ready(self, states: list[int]) -> None:
+        """Value the wins of ready states: W, and A and A' (the next draw's, ippatsu) per winning copy."""
+        graph = self.graph
+        for state in states:
+            base, red = self.base[state], self.red[state]
+            tiles = graph.states[base]
+            draws = [(d, r, n) for d, c, _ in graph.moves[base] for r, n in self._draws(red, d, c) if n]
+            values = self.valuer.ready(tiles, red, [(d, r) for d, r, _ in draws], graph.position.left(tiles))
+            wins = sum(n for _, _, n in draws)
+            plain = sum(n * v for (_, _, n), (v, _) in zip(draws, values, strict=True))
+            first = sum(n * v for (_, _, n), (_, v) in zip(draws, values, strict=True))
+            self.ready[state] = (wins, plain / wins, first / wins) if wins else (0, 0.0, 0.0)
 
     def _draws(self, red: int, draw: int, copies: int) -> list[tuple[bool, int]]:
         """Return the draw split into (red, copies): its red copy apart while it may come."""
@@ -91,35 +181,6 @@ class ValueGraph:
         if suit is None or not self.valuer.reds or (red | self.locked) >> suit & 1 or copies < 1:
             return [(False, copies)]
         return [(False, copies - 1), (True, 1)]
-
-    def _expand(self, state: int) -> list[int]:
-        """Fill in a state's moves (or, ready, its wins' points); return the states met for the first time."""
-        graph, base, red = self.graph, self.base[state], self.red[state]
-        tiles = graph.states[base]
-        todo: list[int] = []
-        if graph.shanten[base] == 0:
-            draws = [(d, r, n) for d, c, _ in graph.moves[base] for r, n in self._draws(red, d, c) if n]
-            values = self.valuer.ready(tiles, red, [(d, r) for d, r, _ in draws], graph.position.left(tiles))
-            wins = sum(n for _, _, n in draws)
-            plain = sum(n * v for (_, _, n), (v, _) in zip(draws, values, strict=True))
-            first = sum(n * v for (_, _, n), (_, v) in zip(draws, values, strict=True))
-            self.ready[state] = (wins, plain / wins, first / wins) if wins else (0, 0.0, 0.0)
-            return todo
-        for draw, copies, after in graph.moves[base]:
-            for is_red, n in self._draws(red, draw, copies):
-                if n:
-                    gained = red | (1 << _SUIT[draw] if is_red else 0)
-                    targets = [self._state(s, _kept(graph.states[s], gained), todo) for s in after]
-                    self.moves[state].append((n, targets))
-        return todo
-
-
-def _kept(tiles: tuple[int, ...], red: int) -> int:
-    """Return the red fives still held after a discard: a suit's red five goes only with its last five."""
-    for suit, five in enumerate(FIVES):
-        if red >> suit & 1 and five not in tiles:
-            red &= ~(1 << suit)
-    return red
 
 
 def solve_points(values: ValueGraph) -> tuple[np.ndarray, np.ndarray]:
@@ -131,12 +192,23 @@ def solve_points(values: ValueGraph) -> tuple[np.ndarray, np.ndarray]:
     n, unseen = len(values.base), values.unseen
     ready = np.array(sorted(values.ready), np.intp)
     wins, plain, first = (np.array([values.ready[s][k] for s in ready], float) for k in range(3))
-    rows, copies, table, owner = _move_table(values, n)
-    counts = np.bincount(owner, minlength=len(rows))
-    starts_at = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    drawn = np.bincount(owner, weights=copies, minlength=len(rows))
+    owner = np.concatenate([np.zeros(0, np.intp), *values.owner])
+    copies = np.concatenate([np.zeros(0), *values.copies])
+    edge_move = np.concatenate([np.zeros(0, np.intp), *values.edge_move])
+    edge_succ = np.concatenate([np.zeros(0, np.intp), *values.edge_succ])
+    # Runs per state in increasing order: starts at different levels may come out of order.
+    order = np.argsort(owner, kind="stable")
+    renumber = np.empty_like(order)
+    renumber[order] = np.arange(len(order))
+    owner, copies, edge_move = owner[order], copies[order], renumber[edge_move]
+    by_move = np.argsort(edge_move, kind="stable")
+    edge_move, edge_succ = edge_move[by_move], edge_succ[by_move]
+    rows = np.unique(owner)
+    move_at = np.searchsorted(owner, rows)
+    edge_at = np.searchsorted(edge_move, np.arange(len(owner)))
+    drawn = np.add.reduceat(copies, move_at) if len(rows) else np.zeros(0)
     later = np.zeros((len(ready), TURNS + 1))  # points from wins after the next draw: A x P(win later)
-    prev = np.zeros((n + 2, TURNS + 1))  # two more rows: the won state (never used) and nothing
+    prev = np.zeros((n, TURNS + 1))
     for made in range(TURNS - 1, -1, -1):
         pool = unseen - made
         cur = np.zeros_like(prev)
@@ -144,9 +216,8 @@ def solve_points(values: ValueGraph) -> tuple[np.ndarray, np.ndarray]:
         cur[ready] = share[:, None] * first[:, None] + (1 - share)[:, None] * later
         later = share[:, None] * plain[:, None] + (1 - share)[:, None] * later
         if len(rows):
-            best = prev[table, :].max(axis=1) * copies[:, None]
-            gain = np.add.reduceat(best, starts_at, axis=0) / pool
-            gain[counts == 0] = 0  # reduceat returns a row, not zero, for a state without moves
+            best = np.maximum.reduceat(prev[edge_succ], edge_at, axis=0) * copies[:, None]
+            gain = np.add.reduceat(best, move_at, axis=0) / pool
             cur[rows] = gain + prev[rows] * (1 - drawn / pool)[:, None]
         cur[:, : made + 1] = 0
         later[:, : made + 1] = 0
@@ -154,22 +225,6 @@ def solve_points(values: ValueGraph) -> tuple[np.ndarray, np.ndarray]:
     start = prev.copy()
     start[ready] = later
     return prev, start
-
-
-def _move_table(values: ValueGraph, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Return the states with moves, each move's copies, its successors (padded) and its state's row."""
-    rows = [s for s in range(n) if s not in values.ready]
-    owner, copies, after = [], [], []
-    for local, state in enumerate(rows):
-        for count, targets in values.moves[state]:
-            owner.append(local)
-            copies.append(count)
-            after.append(targets)
-    width = max((len(a) for a in after), default=1)
-    table = np.full((len(after), width), n + 1, np.intp)  # n + 1: a row of zeros, worth nothing
-    for r, targets in enumerate(after):
-        table[r, : len(targets)] = targets
-    return np.array(rows, np.intp), np.array(copies, float), table, np.array(owner, np.intp)
 
 
 def _red_of(analysis: Analysis, start: Start) -> int:
@@ -195,7 +250,8 @@ def exact_prospects(
         groups.setdefault(id(start.position), []).append(start)
     found: dict[tuple[int, tuple[int, ...]], Curves] = {}
     for group in groups.values():
-        graph = Graph.explore(group[0].position, [s.tiles for s in group])
+        position, tiles = group[0].position, [s.tiles for s in group]
+        graph = levels.explore(position, tiles) if levels.fast(position) else Graph.explore(position, tiles)
         ready, win = solve(graph, "tenpai", unseen), solve(graph, "win", unseen)
         points = _points(analysis, graph, group, unseen, valuer, locked)
         for s, p in zip(group, points, strict=True):
@@ -216,7 +272,7 @@ def _points(
         return [None] * len(group)
     index = {tiles: i for i, tiles in enumerate(graph.states) if i not in (_WIN, _NONE)}
     values = ValueGraph(graph, valuer, unseen, locked)
-    states = [values.add(index[s.tiles], _red_of(analysis, s)) for s in group]
+    states = values.explore([(index[s.tiles], _red_of(analysis, s)) for s in group])
     reached, held = solve_points(values)
     out: list[tuple[float, ...] | None] = []
     for s, state in zip(group, states, strict=True):

@@ -20,8 +20,8 @@ from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
 from . import DEFAULT_GAMES
-from .chances import EXACT_SHANTEN, TURNS, Start, position_of, starts_of, unseen_total
-from .points import exact_prospects
+from .chances import TURNS, Start, position_of, starts_of, unseen_total
+from .points import EXACT_SHANTEN, exact_prospects
 from .practice import Bot, Games, play, play_from
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
 
