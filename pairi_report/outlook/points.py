@@ -36,7 +36,7 @@ from ..rules.analysis import Analysis
 from ..rules.play import DEFAULT_MODEL, PlayModel, WinValuer
 from ..rules.registry import find_rule_set
 from . import levels
-from .chances import _NONE, _WIN, TURNS, Graph, Start, solve, starts_of
+from .chances import _NONE, _WIN, TURNS, Graph, Start, position_of, solve, starts_of, unseen_total
 
 __all__ = ["exact_prospects", "starts_of"]
 
@@ -279,3 +279,38 @@ def _points(
         table = held if s.discard is None else reached
         out.append(tuple(float(v) for v in table[state, 1:]))
     return out
+
+
+@dataclass(frozen=True)
+class ValuePick:
+    """The discard with the most points expected by a turn, and the next best."""
+
+    tile: int
+    red: bool
+    points: float
+    other: int
+    other_red: bool
+    other_points: float
+    turn: int
+
+
+def best_by_points(analysis: Analysis, turn: int = 12, model: PlayModel = DEFAULT_MODEL) -> ValuePick | None:
+    """Return the best discard of a 3n+2 hand by expected points by ``turn``, and the runner-up.
+
+    None where the rules value no hands, the hand is beyond ``EXACT_SHANTEN`` or has one discard only.
+    """
+    discards = analysis.discards or ()
+    if len(discards) < 2 or analysis.shanten > EXACT_SHANTEN:
+        return None
+    if find_rule_set(analysis.rules).valuer(analysis, model) is None:
+        return None
+    starts = starts_of(analysis)
+    found = exact_prospects(
+        analysis, starts, unseen_total(position_of(analysis), len(analysis.hand.tiles)), model
+    )
+    scored = sorted(
+        ((points[turn - 1], i) for i, (_, _, points) in enumerate(found) if points is not None),
+        key=lambda x: (-x[0], x[1]),
+    )
+    (best, i), (second, j) = scored[0], scored[1]
+    return ValuePick(discards[i].tile, discards[i].red, best, discards[j].tile, discards[j].red, second, turn)

@@ -83,6 +83,8 @@ class Labels:
     answers: str
     # Answer-key reasons; {tile} {tiles} {shanten} {count} {other} {other_count} {worse} as named.
     reason_better: str
+    reason_value: str  # with {tile} {points} {turn} {other} {other_points}: the best by expected points
+    situation_word: str  # before a problem's situation words
     reason_only: str
     reason_waits: str
     reason_draws: str
