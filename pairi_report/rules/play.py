@@ -20,15 +20,13 @@ class PlayModel:
 
     ``dama``: a closed hand that reaches tenpai with a yaku on every wait already (one it would win by
     ron without riichi) stays dama instead of declaring riichi. ``ippatsu``: a win on the first draw
-    after declaring counts ippatsu. ``ura``: a riichi win counts its expected ura dora.
-    ``tegawari`` (手変わり): a draw that keeps the shanten may be kept for a hand with more effective
-    tiles (an improvement tile). With ``tegawari`` off the chances are the outlook's own.
+    after declaring counts ippatsu. ``ura``: a riichi win counts its expected ura dora. None of them
+    changes the hands reached, so the chances stay the outlook's own.
     """
 
     dama: bool = False
     ippatsu: bool = True
     ura: bool = True
-    tegawari: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict of the choices."""
@@ -36,7 +34,6 @@ class PlayModel:
             "riichi": "dama with a yaku" if self.dama else "on tenpai",
             "ippatsu": self.ippatsu,
             "ura": self.ura,
-            "tegawari": self.tegawari,
         }
 
 
