@@ -102,6 +102,8 @@ class ValueGraph:
     copies: list[np.ndarray] = field(default_factory=list)
     edge_move: list[np.ndarray] = field(default_factory=list)  # per successor edge, its move
     edge_succ: list[np.ndarray] = field(default_factory=list)
+    move_draw: list[np.ndarray] = field(default_factory=list)  # per move, the tile drawn and whether red
+    move_red: list[np.ndarray] = field(default_factory=list)
     _index: dict[int, int] = field(default_factory=dict)  # base * 8 + red -> state
 
     def explore(self, starts: list[tuple[int, int]]) -> list[int]:
@@ -160,6 +162,8 @@ class ValueGraph:
         self.copies.append(n.astype(float))
         self.edge_move.append(which + made)
         self.edge_succ.append(np.array(targets, np.intp))
+        self.move_draw.append(draw.repeat(2)[keep])
+        self.move_red.append(is_red)
         return made + len(owner)
 
     def _value_ready(self, states: list[int]) -> None:
@@ -183,11 +187,12 @@ class ValueGraph:
         return [(False, copies - 1), (True, 1)]
 
 
-def solve_points(values: ValueGraph) -> tuple[np.ndarray, np.ndarray]:
+def solve_points(values: ValueGraph, steps: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Return every state's expected points by horizon 0..TURNS from the start (no draws made).
 
     The first array is for a state reached by a draw or by the start's discard (a ready one has just
-    declared riichi), the second for a 3n+1 start as it is (a ready one declared earlier).
+    declared riichi), the second for a 3n+1 start as it is (a ready one declared earlier). ``steps``,
+    when given, receives the first array for 17, 16, ... 1 draws made, for checks that replay the play.
     """
     n, unseen = len(values.base), values.unseen
     ready = np.array(sorted(values.ready), np.intp)
@@ -221,6 +226,8 @@ def solve_points(values: ValueGraph) -> tuple[np.ndarray, np.ndarray]:
             cur[rows] = gain + prev[rows] * (1 - drawn / pool)[:, None]
         cur[:, : made + 1] = 0
         later[:, : made + 1] = 0
+        if steps is not None:
+            steps.append(prev)
         prev = cur
     start = prev.copy()
     start[ready] = later
