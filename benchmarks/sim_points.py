@@ -158,7 +158,8 @@ def main() -> None:
             z = (mean - exact) / error if error else 0.0
             zs.append(z)
             print(
-                f"{text:<16} {words:<26} t={horizon:>2}: exact {exact:9.2f}, simulated {mean:9.2f} ± {error:6.2f}, z {z:+.2f}"
+                f"{text:<16} {words:<26} t={horizon:>2}: exact {exact:9.2f}, "
+                f"simulated {mean:9.2f} ± {error:6.2f}, z {z:+.2f}"
             )
     z = np.array(zs)
     print(
