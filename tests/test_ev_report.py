@@ -61,7 +61,7 @@ def test_reports_show_the_points_column_curve_and_verdict(tmp_path: Path, lang: 
         result = runner.invoke(cli.app, args)
         assert result.exit_code == 0, result.output
         text = "".join(p.read_text(encoding="utf-8") for p in out.rglob(f"*.{fmt}"))
-        words = {"en": "Expected points", "zh": "期望得点", "ja": "期待値"}[lang]
+        words = {"en": "Expected points", "zh": "期望得分", "ja": "期待値"}[lang]
         assert words in text and 'class="value-verdict"' in text if fmt == "html" else words in text
     assert (tmp_path / "md" / "img" / "charts" / "hand-1-points.png").is_file()
     assert "hand-1-points" in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
