@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ...core.meld import Meld
 from ...core.notation import Hand
@@ -63,6 +64,12 @@ class RiichiValuer:
     indicators: int  # ura indicators
     _wins: dict[tuple[Tiles, int], _Win | None] = field(default_factory=dict)
     _declares: dict[Tiles, bool] = field(default_factory=dict)
+    _collected: dict[tuple[int, int], float] = field(default_factory=dict)  # (han, fu) -> points
+
+    @cached_property
+    def _riichi(self) -> Situation:
+        """Return the situation of a win after declaring riichi (worked out once: every win asks)."""
+        return replace(self.situation, riichi=True)
 
     @classmethod
     def of(
@@ -138,7 +145,7 @@ class RiichiValuer:
             return self._wins[key]
         situation = self.situation
         if declares and not situation.in_riichi:
-            situation = replace(situation, riichi=True)
+            situation = self._riichi
         value = score(self._hand(tiles, draw), draw, situation, self.options)
         found = None if not value.can_win else self._record(value, tiles, draw, declares, left)
         self._wins[key] = found
@@ -165,12 +172,16 @@ class RiichiValuer:
         if win.basic is not None:
             return self._collect(win.basic)
         if not win.ura:
-            return self._collect(basic_points(win.han + extra, win.fu, 0, self.options)[0])
-        return sum(
-            p * self._collect(basic_points(win.han + extra + u, win.fu, 0, self.options)[0])
-            for u, p in enumerate(win.ura)
-            if p
-        )
+            return self._by_han(win.han + extra, win.fu)
+        return sum(p * self._by_han(win.han + extra + u, win.fu) for u, p in enumerate(win.ura) if p)
+
+    def _by_han(self, han: int, fu: int) -> float:
+        """Return what a win of so many han and fu collects, remembered."""
+        key = (han, fu)
+        found = self._collected.get(key)
+        if found is None:
+            found = self._collected[key] = self._collect(basic_points(han, fu, 0, self.options)[0])
+        return found
 
     def _collect(self, basic: int) -> float:
         """Return the tsumo payments of all players for basic points (honba and sticks included)."""
