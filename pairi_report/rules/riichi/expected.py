@@ -62,7 +62,10 @@ class RiichiValuer:
     options: Options
     model: PlayModel
     indicators: int  # ura indicators
-    _wins: dict[tuple[Tiles, int], _Win | None] = field(default_factory=dict)
+    # Scored once per ready hand and wait; the ura chances also depend on the tiles seen (``left``),
+    # which differ between the positions of one hand's discards.
+    _scored: dict[tuple[Tiles, int], HandValue] = field(default_factory=dict)
+    _wins: dict[tuple[Tiles, int, tuple[int, ...]], _Win | None] = field(default_factory=dict)
     _declares: dict[Tiles, bool] = field(default_factory=dict)
     _collected: dict[tuple[int, int], float] = field(default_factory=dict)  # (han, fu) -> points
 
@@ -140,13 +143,15 @@ class RiichiValuer:
 
     def _win(self, tiles: Tiles, draw: int, declares: bool, left: Sequence[int]) -> _Win | None:
         """Score one wait of a ready hand once; None when it has no yaku."""
-        key = (tiles, draw)
+        key = (tiles, draw, tuple(left))
         if key in self._wins:
             return self._wins[key]
-        situation = self.situation
-        if declares and not situation.in_riichi:
-            situation = self._riichi
-        value = score(self._hand(tiles, draw), draw, situation, self.options)
+        value = self._scored.get(key[:2])
+        if value is None:
+            situation = self.situation
+            if declares and not situation.in_riichi:
+                situation = self._riichi
+            value = self._scored[key[:2]] = score(self._hand(tiles, draw), draw, situation, self.options)
         found = None if not value.can_win else self._record(value, tiles, draw, declares, left)
         self._wins[key] = found
         return found
