@@ -243,6 +243,13 @@ def _red_of(analysis: Analysis, start: Start) -> int:
     return red
 
 
+def within_reach(analysis: Analysis, starts: list[Start]) -> list[bool]:
+    """Return, per start, whether it is solved exactly: the hand and the start within EXACT_SHANTEN."""
+    if analysis.shanten > EXACT_SHANTEN:
+        return [False] * len(starts)
+    return [s.position.wait(s.tiles).shanten <= EXACT_SHANTEN for s in starts]
+
+
 def exact_prospects(
     analysis: Analysis, starts: list[Start], unseen: int, model: PlayModel = DEFAULT_MODEL
 ) -> list[Curves]:

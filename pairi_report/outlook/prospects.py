@@ -21,7 +21,7 @@ from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
 from . import DEFAULT_GAMES
 from .chances import TURNS, Start, position_of, starts_of, unseen_total
-from .points import EXACT_SHANTEN, exact_prospects
+from .points import exact_prospects, within_reach
 from .practice import Bot, Games, play, play_from
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
 
@@ -243,16 +243,22 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
 def _curves(
     analysis: Analysis, starts: list[Start], unseen: int, games: int, seed: int, model: PlayModel
 ) -> list[Curve]:
-    """Return each start's chances (and points): exact up to EXACT_SHANTEN, else from practice games."""
-    if analysis.shanten <= EXACT_SHANTEN:
-        found = exact_prospects(analysis, starts, unseen, model)
-        return [Curve(ready, win, True, points=points) for ready, win, points in found]
+    """Return each start's chances (and points): exact up to EXACT_SHANTEN, else from practice games.
+
+    A hand within reach is exact at every discard that stays within reach; a discard of a 3-shanten
+    hand that loses ground (4-shanten) is estimated like a hand beyond.
+    """
+    exact = within_reach(analysis, starts)
+    found = iter(
+        exact_prospects(analysis, [s for s, e in zip(starts, exact, strict=True) if e], unseen, model)
+    )
     bots: dict[int, Bot] = {}  # one per position: the starts' games meet many of the same hands
-    return [
-        Curve.of_games(
-            play_from(
-                s.position, s.tiles, unseen, games, seed + i, bots.setdefault(id(s.position), Bot(s.position))
-            )
-        )
-        for i, s in enumerate(starts)
-    ]
+    out = []
+    for i, (s, e) in enumerate(zip(starts, exact, strict=True)):
+        if e:
+            ready, win, points = next(found)
+            out.append(Curve(ready, win, True, points=points))
+            continue
+        bot = bots.setdefault(id(s.position), Bot(s.position))
+        out.append(Curve.of_games(play_from(s.position, s.tiles, unseen, games, seed + i, bot)))
+    return out
