@@ -22,6 +22,7 @@ BATCH = "\n".join(
         "19m19p19s1234567z",  # standard form ahead of the regular one
         "1112223334444z",  # effective tiles of a 13-tile hand
         "34m456p789s117z468p",  # the outlook of a 1-shanten hand: ready shapes, improvement tiles
+        "1345m456p789s11z46p dora=9s",  # a situation: the quiz answers by points, which beat speed here
         "123m456p789s1122z",  # waits
         "[789s]111222333m05p",  # a complete hand with a call and a red five
         "123m456p789s111z7z wild=7z",  # any tile, a wild tile
@@ -70,7 +71,7 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
     out = tmp_path / f"{lang}-{fmt}"
     text = ""
     # The report looks ahead (its 4-shanten hand's chances are estimated, from a few games for speed).
-    for extra, page in ((["--outlook", "--games", "50"], "index"), (["--quiz"], "quiz")):
+    for extra, page in ((["--outlook", "--games", "50", "--dama"], "index"), (["--quiz"], "quiz")):
         args = [
             str(batch),
             "-o",

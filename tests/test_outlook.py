@@ -85,14 +85,14 @@ def test_curves_never_fall() -> None:
                     assert all(0 <= a <= b <= 1 for a, b in zip(curve, curve[1:], strict=False))
                 assert all(w <= t + 1e-12 for w, t in zip(p.chances.win, p.chances.tenpai, strict=True))
     rng = random.Random(64)
-    for _ in range(6):  # 14-tile hands: every discard, exact up to 2-shanten
+    for _ in range(6):  # 14-tile hands: every discard, exact up to 3-shanten
         counts = random_counts(rng, 14)
         a = analyze(counts_text(counts))
         o = outlook(a, games=100)
         # Each discard's effective copies are the discard table's: the discard is out of the wall.
         assert [(p.discard, p.count) for p in o.prospects] == [(d.tile, d.ukeire_count) for d in a.discards]
         for p in o.prospects:
-            assert p.chances.exact == (a.shanten <= 2)
+            assert p.chances.exact == (a.shanten <= 3)
             for curve in (p.chances.tenpai, p.chances.win):
                 assert all(x <= y for x, y in zip(curve, curve[1:], strict=False))
 
@@ -188,8 +188,8 @@ def test_practice_games_repeat_and_match_the_closed_form() -> None:
     assert play(a, games=3000, seed=6) != first
 
 
-def test_estimates_beyond_two_shanten() -> None:
-    (counts,) = _shanten_hands(90, 3, 1, size=14)
+def test_estimates_beyond_three_shanten() -> None:
+    (counts,) = _shanten_hands(90, 4, 1, size=14)
     o = outlook(analyze(counts_text(counts)), games=200)
     for p in o.prospects:
         assert not p.chances.exact and p.chances.games == 200

@@ -98,7 +98,7 @@ def test_html_report_draws_charts_inline(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     svgs = [s.split("</svg>")[0] + "</svg>" for s in page.split("<svg")[1:]]
-    assert len(svgs) == 3
+    assert len(svgs) == 4  # win, tenpai, expected points (riichi values) and the bars
     for svg in svgs:
         root = ET.fromstring("<svg" + svg)
         assert root.find("{http://www.w3.org/2000/svg}title") is not None

@@ -32,6 +32,7 @@ OPTIONS = (
     Option("card", "--card", "--card makes a card per hand to paste into a blog"),
     Option("outlook", "--outlook", "--outlook adds sections to a report"),
     Option("games", "--games", "--games sets the practice games of --outlook"),
+    Option("dama", "--dama", "--dama sets the play model of --outlook's expected points"),
     Option("paper", "--paper", "--paper sizes printed pages"),
     Option("tiles", "--tiles", "--tiles draws a report with your tile pictures"),
     Option("tile_naming", "--tile-naming", "--tile-naming reads the names of --tiles pictures"),
@@ -49,12 +50,12 @@ CONFLICTS = (
     ("card", "fragment", "a card is already made to paste"),
 )
 # Options that only mean something with another: the second needs the first.
-NEEDS = (("quiz", "quiz_titles"), ("quiz", "per_page"))
+NEEDS = (("quiz", "quiz_titles"), ("quiz", "per_page"), ("outlook", "dama"))
 _PICTURES = frozenset(
     {"tiles", "tile_naming", "scale", "title", "lang", "quiz", "quiz_titles", "per_page", "outlook", "games"}
-    | {"workers"}
+    | {"workers", "dama"}
 )
-_LOOK_AHEAD = frozenset({"outlook", "games", "workers"})
+_LOOK_AHEAD = frozenset({"outlook", "games", "workers", "dama"})
 
 
 @dataclass(frozen=True)

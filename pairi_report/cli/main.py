@@ -154,6 +154,14 @@ Games = Annotated[
         f"the hand for --outlook; e.g. --games 2000 (default {DEFAULT_GAMES}).",
     ),
 ]
+Dama = Annotated[
+    bool,
+    typer.Option(
+        "--dama",
+        help="With --outlook: a closed hand that reaches tenpai with a yaku on every wait stays dama "
+        "instead of declaring riichi, for the expected points; e.g. --dama.",
+    ),
+]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress or notes, e.g. --quiet.")]
 
 
@@ -212,6 +220,7 @@ def run(
     workers: Workers = None,
     look_ahead: LookAhead = False,
     games: Games = DEFAULT_GAMES,
+    dama: Dama = False,
     quiet: Quiet = False,
     situation: SituationWords = None,
     version: Version = False,

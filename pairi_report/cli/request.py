@@ -36,6 +36,7 @@ class Request:
     workers: int | None = None
     outlook: bool = False
     games: int = DEFAULT_GAMES
+    dama: bool = False  # the outlook's play model: stay dama with a yaku instead of riichi
     quiet: bool = False
     situation: str = ""  # the words of the hand's win (riichi values), options and --situation together
     player: str | None = None  # whose discards a game review looks at: a name or a seat 0-3

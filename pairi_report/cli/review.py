@@ -41,6 +41,7 @@ NOT_FOR_REVIEWS = (
     ("fragment", "--fragment", "is not available for a game review"),
     ("outlook", "--outlook", "is not available for a game review"),
     ("games", "--games", "is not available for a game review"),
+    ("dama", "--dama", "is not available for a game review"),
     ("workers", "--workers", "is not used by a game review (it runs in one process)"),
 )
 REVIEW_FORMATS = ("md", "html", "pdf", "json", "jsonl", "text")

@@ -36,11 +36,14 @@ def look_ahead(request: Request, entries: Entries) -> list[Outlook] | None:
     if not request.outlook:
         return None
     from ..outlook.prospects import outlooks
+    from ..rules.play import PlayModel
 
     analyses = [a for _, a in entries]
     workers = request.workers or default_workers()
+    model = PlayModel(dama=request.dama)
     with progress(len(entries), request.quiet, after=1, label="looking ahead") as step:
-        return list(step(outlooks(analyses, games=request.games, practice=request.games, workers=workers)))
+        looks = outlooks(analyses, games=request.games, practice=request.games, workers=workers, model=model)
+        return list(step(looks))
 
 
 def write_document(render: Callable[..., str], name: str) -> Callable[[Request, RuleSet], int]:

@@ -18,15 +18,17 @@ from typing import Any
 
 from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
+from ..rules.play import DEFAULT_MODEL, PlayModel
 from . import DEFAULT_GAMES
-from .chances import EXACT_SHANTEN, TURNS, Start, exact_curves, position_of, starts_of, unseen_total
+from .chances import TURNS, Start, position_of, starts_of, unseen_total
+from .points import exact_prospects, within_reach
 from .practice import Bot, Games, play, play_from
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
 
 
 @dataclass(frozen=True)
 class Curve:
-    """Chances of being ready (tenpai) and of winning by the end of draw 1, 2, ... TURNS."""
+    """Chances of being ready (tenpai) and of winning, and expected points, by the end of draw 1 ... TURNS."""
 
     tenpai: tuple[float, ...]
     win: tuple[float, ...]
@@ -34,6 +36,7 @@ class Curve:
     games: int = 0  # the practice games behind an estimate
     tenpai_error: tuple[float, ...] = ()  # standard errors of an estimate
     win_error: tuple[float, ...] = ()
+    points: tuple[float, ...] | None = None  # exact only, where the rules value hands
 
     @classmethod
     def of_games(cls, games: Games) -> Curve:
@@ -54,6 +57,8 @@ class Curve:
             "tenpai": [round(p, 6) for p in self.tenpai],
             "win": [round(p, 6) for p in self.win],
         }
+        if self.points is not None:
+            out["points"] = [round(p, 1) for p in self.points]
         if not self.exact:
             out["games"] = self.games
             out["tenpai_error"] = [round(e, 6) for e in self.tenpai_error]
@@ -132,6 +137,12 @@ class Outlook:
     unseen: int  # U: the tiles the player cannot see
     prospects: tuple[Prospect, ...]
     practice: Games | None = None  # the practice bot's games from the hand
+    model: PlayModel = DEFAULT_MODEL  # the play model the points follow
+
+    @property
+    def valued(self) -> bool:
+        """Return whether the prospects carry expected points."""
+        return any(p.chances.points is not None for p in self.prospects)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict."""
@@ -140,21 +151,31 @@ class Outlook:
             "turns": TURNS,
             "prospects": [p.to_dict() for p in self.prospects],
         }
+        if self.valued:
+            out["model"] = self.model.to_dict()
         if self.practice is not None:
             out["practice"] = self.practice.to_dict()
         return out
 
 
-def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0, practice: int = 0) -> Outlook:
-    """Look ahead from a hand: per start, improvements, shapes, 2-step count and chances by turn.
+def outlook(
+    analysis: Analysis,
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    practice: int = 0,
+    model: PlayModel = DEFAULT_MODEL,
+) -> Outlook:
+    """Look ahead from a hand: per start, improvements, shapes, 2-step count, chances and points by turn.
 
-    Chances are exact (``chances``) when the hand is at most 2-shanten; beyond, each start's are
+    Chances are exact (``chances``) when the hand is at most ``EXACT_SHANTEN``-shanten, with expected
+    points where the rules value hands (``points``, under ``model``); beyond, each start's chances are
     estimated from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``,
     the bot also plays that many games from the hand itself.
     """
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
-    curves = _curves(analysis, starts, unseen, games, seed)
+    curves = _curves(analysis, starts, unseen, games, seed, model)
     reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
     prospects = []
     for start, curve in zip(starts, curves, strict=True):
@@ -173,17 +194,22 @@ def outlook(analysis: Analysis, *, games: int = DEFAULT_GAMES, seed: int = 0, pr
             )
         )
     games_played = play(analysis, games=practice, seed=seed) if practice else None
-    return Outlook(unseen, tuple(prospects), games_played)
+    return Outlook(unseen, tuple(prospects), games_played, model)
 
 
 def outlooks(
-    analyses: list[Analysis], *, games: int = DEFAULT_GAMES, practice: int = 0, workers: int = 1
+    analyses: list[Analysis],
+    *,
+    games: int = DEFAULT_GAMES,
+    practice: int = 0,
+    workers: int = 1,
+    model: PlayModel = DEFAULT_MODEL,
 ) -> Iterator[Outlook]:
     """Yield the outlook of each hand in turn; with ``workers`` above 1, several hands at once in processes.
 
     Each hand's games are seeded the same way in any process, so the results do not depend on ``workers``.
     """
-    job = partial(outlook, games=games, practice=practice)
+    job = partial(outlook, games=games, practice=practice, model=model)
     if workers <= 1 or len(analyses) <= 1:
         yield from map(job, analyses)
         return
@@ -213,16 +239,25 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
                 os.environ[name] = value
 
 
-def _curves(analysis: Analysis, starts: list[Start], unseen: int, games: int, seed: int) -> list[Curve]:
-    """Return each start's chances: exact at 2-shanten or better, else from practice games."""
-    if analysis.shanten <= EXACT_SHANTEN:
-        return [Curve(ready, win, True) for ready, win in exact_curves(starts, unseen)]
+def _curves(
+    analysis: Analysis, starts: list[Start], unseen: int, games: int, seed: int, model: PlayModel
+) -> list[Curve]:
+    """Return each start's chances (and points): exact up to EXACT_SHANTEN, else from practice games.
+
+    A hand within reach is exact at every discard that stays within reach; a discard of a 3-shanten
+    hand that loses ground (4-shanten) is estimated like a hand beyond.
+    """
+    exact = within_reach(analysis, starts)
+    found = iter(
+        exact_prospects(analysis, [s for s, e in zip(starts, exact, strict=True) if e], unseen, model)
+    )
     bots: dict[int, Bot] = {}  # one per position: the starts' games meet many of the same hands
-    return [
-        Curve.of_games(
-            play_from(
-                s.position, s.tiles, unseen, games, seed + i, bots.setdefault(id(s.position), Bot(s.position))
-            )
-        )
-        for i, s in enumerate(starts)
-    ]
+    out = []
+    for i, (s, e) in enumerate(zip(starts, exact, strict=True)):
+        if e:
+            ready, win, points = next(found)
+            out.append(Curve(ready, win, True, points=points))
+            continue
+        bot = bots.setdefault(id(s.position), Bot(s.position))
+        out.append(Curve.of_games(play_from(s.position, s.tiles, unseen, games, seed + i, bot)))
+    return out

@@ -16,6 +16,7 @@ from .analysis import Analysis, RulesError
 if TYPE_CHECKING:
     from ..core.notation import Hand
     from ..engine.position import Position
+    from .play import PlayModel, WinValuer
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,10 @@ class RuleSet(Protocol):
 
     def position(self, analysis: Analysis, seen: tuple[int, ...] = ()) -> Position:
         """Return the position the look-ahead plays from (only with ``features.outlook``)."""
+        ...
+
+    def valuer(self, analysis: Analysis, model: PlayModel) -> WinValuer | None:
+        """Return what the look-ahead's wins are worth under the play model (None: no values)."""
         ...
 
     def plain(self, hand: Hand) -> bool:

@@ -208,19 +208,43 @@ def _r(v: float) -> float:
     return round(v, 2)
 
 
-def chance_chart(
-    rows: Sequence[ChanceInput], *, title: str, x_label: str, y_label: str, estimated_label: str
+def points_chart(
+    rows: Sequence[tuple[str, tuple[float, ...]]], *, title: str, x_label: str, y_label: str
 ) -> Chart:
-    """Return the geometry of chance-by-turn curves, one per row; estimated rows are dashed."""
+    """Return the geometry of expected-points-by-turn curves, one per (label, points) row."""
+    step, top = _nice_axis(math.ceil(max((max(p) for _, p in rows), default=0.0)))
+    scaled = [
+        ChanceInput(label, tuple(min(1.0, max(0.0, v / top)) for v in points)) for label, points in rows
+    ]
+    return chance_chart(
+        scaled, title=title, x_label=x_label, y_label=y_label, estimated_label="", axis=(step, top)
+    )
+
+
+def chance_chart(
+    rows: Sequence[ChanceInput],
+    *,
+    title: str,
+    x_label: str,
+    y_label: str,
+    estimated_label: str,
+    axis: tuple[int, int] | None = None,
+) -> Chart:
+    """Return the geometry of chance-by-turn curves, one per row; estimated rows are dashed.
+
+    ``axis`` (step, top) numbers the vertical axis 0 to ``top`` instead of 0 to 100 (rows then hold
+    values over ``top``).
+    """
     turns = len(rows[0].chances) if rows else 17
     if any(len(row.chances) != turns for row in rows):
         raise ValueError(f"expected every row to have {turns} chances, got {[len(r.chances) for r in rows]}")
     labels = [row.label for row in rows] + ([estimated_label] if any(r.estimated for r in rows) else [])
     width, height = CURVES_SIZE[0], max(CURVES_SIZE[1], 20 * len(labels) + 124)  # room for the legend
     legend_w = 34 + max((text_width(s, LABEL) for s in labels), default=0.0)
-    plot = (PAD + text_width("100", TICK) + 8, 60.0, width - PAD - legend_w - 18, height - 48.0)
+    widest = "100" if axis is None else f"{axis[1]:,}"
+    plot = (PAD + text_width(widest, TICK) + 8, 60.0, width - PAD - legend_w - 18, height - 48.0)
     series = tuple(_series(i, row, plot) for i, row in enumerate(rows))
-    grid, texts = _chance_axes(plot, turns)
+    grid, texts = _chance_axes(plot, turns, axis or (20, 100))
     room = width - 2 * PAD
     texts += (
         Text(PAD, 26, title, _fit(title, TITLE, room), bold=True),
@@ -248,16 +272,17 @@ def _series(i: int, row: ChanceInput, plot: Box) -> Series:
     return Series(row.label, points, colour, ESTIMATED_DASH if row.estimated else (), markers)
 
 
-def _chance_axes(plot: Box, turns: int) -> tuple[tuple[Line, ...], tuple[Text, ...]]:
-    """Return gridlines every 20% and the tick marks and numbers of both axes."""
+def _chance_axes(plot: Box, turns: int, axis: tuple[int, int]) -> tuple[tuple[Line, ...], tuple[Text, ...]]:
+    """Return gridlines every step (20%, or the axis' own) and the tick marks and numbers of both axes."""
     left, top, right, bottom = plot
     grid: list[Line] = []
     texts: list[Text] = []
-    for pct in range(0, 101, 20):
-        y = _r(bottom - (bottom - top) * pct / 100)
-        if pct:  # the x axis itself is drawn darker, in place of the 0% gridline
+    step_v, top_v = axis
+    for value in range(0, top_v + 1, step_v):
+        y = _r(bottom - (bottom - top) * value / top_v)
+        if value:  # the x axis itself is drawn darker, in place of the 0% gridline
             grid.append(Line(left, y, right, y))
-        texts.append(Text(left - 6, _r(y + TICK * 0.35), str(pct), TICK, "end", MUTED))
+        texts.append(Text(left - 6, _r(y + TICK * 0.35), f"{value:,}", TICK, "end", MUTED))
     step = (right - left) / (turns - 1)
     every = 1 if step >= 3 * text_width("17", TICK) else 2
     for t in range(turns):

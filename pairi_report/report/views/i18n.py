@@ -83,6 +83,8 @@ class Labels:
     answers: str
     # Answer-key reasons; {tile} {tiles} {shanten} {count} {other} {other_count} {worse} as named.
     reason_better: str
+    reason_value: str  # with {tile} {points} {turn} {other} {other_points}: the best by expected points
+    situation_word: str  # before a problem's situation words
     reason_only: str
     reason_waits: str
     reason_draws: str
@@ -124,6 +126,19 @@ class Labels:
     model: str  # with {unseen}
     model_exact: str
     model_estimated: str  # with {games} {margin}
+    # Expected points (the outlook of hands with values).
+    points_col: str  # with {turns}
+    points_chart: str
+    points_axis: str
+    best_title: str
+    by_points: str  # with {turn}
+    by_win: str  # with {turn}
+    by_effective: str
+    reason_points: str  # with {tile} {points} {turn} {other} {next}
+    reason_worth: str  # with {win} {next_win} {win_tile} {worth} {next_worth}
+    reason_also: str  # with {win}
+    model_points: str  # with {dama}
+    model_dama: str
     # GB (国标) rules.
     form_seven_pairs: str
     form_thirteen_orphans: str

@@ -12,11 +12,12 @@ from ...outlook.chances import TURNS
 from ...outlook.practice import Games
 from ...outlook.prospects import Curve, Outlook, Prospect
 from ...rules.analysis import discard_name, tiles_of
-from ..drawing.chart import BarInput, ChanceInput, Chart, bar_chart, chance_chart
+from ..drawing.chart import BarInput, ChanceInput, Chart, bar_chart, chance_chart, points_chart
 from .i18n import Labels, shanten_words
 from .tiles import Tile, pictures_of, tile
 
 SHOWN_TURNS = (6, 12, TURNS)  # the turns the table gives chances for
+VALUE_TURN = 12  # the turn the best discards by points and by win chance are picked at
 CURVES = 6  # discards drawn in a chance chart: the first rows of the table
 BARS = 14
 
@@ -34,6 +35,16 @@ class ProspectRow:
     tenpai: str  # the chances at SHOWN_TURNS, ≈ before an estimate
     win: str
     best: bool
+    points: str = ""  # expected points at SHOWN_TURNS, where the rules value hands
+
+
+@dataclass(frozen=True)
+class BestRow:
+    """The best discard by one measure: the measure, the tile and its figure."""
+
+    measure: str
+    tile: Tile
+    figure: str
 
 
 @dataclass(frozen=True)
@@ -82,12 +93,16 @@ class OutlookView:
     charts: tuple[Picture, ...]
     practice: str
     notes: tuple[str, ...]
+    points_col: str = ""  # the expected-points column's title; empty where hands have no value
+    best: tuple[BestRow, ...] = ()  # by expected points, win chance and effective tiles
+    reason: str = ""  # why the best discard by points is best, in a line
 
     @property
     def tiles(self) -> set[str]:
         """Return the stems of every tile picture the section shows."""
         rows = self.keep + self.lose
         shown = [r.tile for r in rows if r.tile] + [i.tile for i in self.improvements]
+        shown += [r.tile for r in self.best]
         for r in self.ready:
             shown += [r.draw, r.discard, *r.waits]
         if self.focus:
@@ -124,7 +139,13 @@ def _row(p: Prospect, best: bool, wild: tuple[int, ...], words: Labels) -> Prosp
         _chances(p.chances, p.chances.tenpai),
         _chances(p.chances, p.chances.win),
         best,
+        _points(p.chances.points),
     )
+
+
+def _points(points: tuple[float, ...] | None) -> str:
+    """Return expected points at SHOWN_TURNS (nothing where hands have no value)."""
+    return "" if points is None else " · ".join(f"{points[t - 1]:,.0f}" for t in SHOWN_TURNS)
 
 
 def _ready_rows(p: Prospect, wild: tuple[int, ...], words: Labels) -> tuple[ReadyRow, ...]:
@@ -178,6 +199,13 @@ def _charts(o: Outlook, anchor: str, words: Labels) -> tuple[Picture, ...]:
         if any(r.estimated for r in rows):
             alt += f"; {words.estimated_key}"
         out.append(Picture(chart, f"{anchor}-{goal}.png", f"{anchor}-{goal}", alt))
+    valued = [p for p in shown if p.chances.points is not None]
+    if valued:
+        title = words.points_chart
+        rows_p = [(_label(p, words), p.chances.points or ()) for p in valued]
+        chart = points_chart(rows_p, title=title, x_label=words.turns_axis, y_label=words.points_axis)
+        alt = f"{title} ({', '.join(label for label, _ in rows_p)}): {words.points_axis}, {words.turns_axis}"
+        out.append(Picture(chart, f"{anchor}-points.png", f"{anchor}-points", alt))
     if len(o.prospects) > 1:
         bars = [BarInput(_label(p, words), p.count, p.improvement_count) for p in o.prospects[:BARS]]
         chart = bar_chart(
@@ -216,7 +244,53 @@ def _notes(o: Outlook, words: Labels) -> tuple[str, ...]:
     if estimated:
         margin = max(max(c.tenpai_error + c.win_error) for c in estimated) * 196
         notes.append(words.model_estimated.format(games=estimated[0].games, margin=f"{margin:.1f}"))
+    if o.valued:
+        notes.append(words.model_points.format(dama=words.model_dama if o.model.dama else ""))
     return tuple(notes)
+
+
+def _best_rows(o: Outlook, wild: tuple[int, ...], words: Labels) -> tuple[tuple[BestRow, ...], str]:
+    """Return the best discard by expected points, by win chance and by effective tiles, and the reason."""
+    shown = [p for p in o.prospects if p.discard is not None and p.chances.points is not None]
+    if len(shown) < 2:
+        return (), ""
+    at = VALUE_TURN - 1
+    by_points = sorted(shown, key=lambda p: -(p.chances.points or ())[at])
+    top, runner = by_points[0], by_points[1]
+    win_top = max(shown, key=lambda p: p.chances.win[at])
+    effective = o.prospects[0]
+
+    def pic(p: Prospect) -> Tile:
+        return tile(_label(p, words), p.discard in wild, words)
+
+    rows = (
+        BestRow(words.by_points.format(turn=VALUE_TURN), pic(top), f"{_pts(top, at)}"),
+        BestRow(words.by_win.format(turn=VALUE_TURN), pic(win_top), _percent(win_top.chances.win[at])),
+        BestRow(words.by_effective, pic(effective), f"{effective.count}"),
+    )
+    reason = words.reason_points.format(
+        tile=_label(top, words),
+        points=_pts(top, at),
+        turn=VALUE_TURN,
+        other=_pts(runner, at),
+        next=_label(runner, words),
+    )
+    if win_top is not top and top.chances.win[at] > 0 and win_top.chances.win[at] > 0:
+        reason += words.reason_worth.format(
+            win=_percent(top.chances.win[at]),
+            next_win=_percent(win_top.chances.win[at]),
+            win_tile=_label(win_top, words),
+            worth=f"{(top.chances.points or ())[at] / top.chances.win[at]:,.0f}",
+            next_worth=f"{(win_top.chances.points or ())[at] / win_top.chances.win[at]:,.0f}",
+        )
+    else:
+        reason += words.reason_also.format(win=_percent(top.chances.win[at]))
+    return rows, reason
+
+
+def _pts(p: Prospect, at: int) -> str:
+    """Return a prospect's expected points at a turn, in whole points."""
+    return f"{(p.chances.points or ())[at]:,.0f}"
 
 
 def outlook_view(o: Outlook, anchor: str, wild: tuple[int, ...], words: Labels) -> OutlookView:
@@ -227,6 +301,7 @@ def outlook_view(o: Outlook, anchor: str, wild: tuple[int, ...], words: Labels) 
     keep = tuple(r for r, p in zip(rows, o.prospects, strict=True) if p.shanten == best_shanten)
     first = o.prospects[0]
     turns = "/".join(str(t) for t in SHOWN_TURNS)
+    best, reason = _best_rows(o, wild, words)
     return OutlookView(
         keep,
         tuple(rows[len(keep) :]),
@@ -239,4 +314,7 @@ def outlook_view(o: Outlook, anchor: str, wild: tuple[int, ...], words: Labels) 
         _charts(o, anchor, words),
         _practice(o.practice, words),
         _notes(o, words),
+        words.points_col.format(turns=turns) if o.valued else "",
+        best,
+        reason,
     )

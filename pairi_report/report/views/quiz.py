@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.tiles import NUM_KINDS, tile_name
-from ...rules.analysis import Analysis, Discard
+from ...outlook.points import ValuePick, best_by_points
+from ...rules.analysis import Analysis, Discard, discard_name
 from .i18n import EN, Labels, shanten_words
 from .tiles import Part, Strip, Tile, compose, tile
 from .view import Split, splits_of
@@ -64,6 +65,8 @@ def quiz_problem(a: Analysis, strip: Strip, number: int, title: str, words: Labe
         situation.append(f"{words.visible} {''.join(tile_name(t) for t in a.visible)}")
     if a.wild:
         situation.append(f"{words.wild} {''.join(tile_name(t) for t in a.wild)}")
+    if _situation(a):
+        situation.append(f"{words.situation_word} {_situation(a)}")
     if a.discards is None:
         question = words.ask_waits if a.shanten == 0 else words.ask_draws
     else:
@@ -80,6 +83,10 @@ def quiz_answer(a: Analysis, number: int, title: str, words: Labels = EN) -> Qui
         return QuizAnswer(number, title, (), reason, parts, splits_of(a, words))
     if a.discards is None:
         return _answer_13(a, number, title, words)
+    if _situation(a):
+        pick = best_by_points(a)
+        if pick is not None:
+            return _answer_value(pick, a, number, title, words)
     best, other = _best_and_next(a.discards)
     tiles = tuple(tile(d.name, d.tile in a.wild, words) for d in best)
     lead = best[0]
@@ -98,6 +105,26 @@ def quiz_answer(a: Analysis, number: int, title: str, words: Labels = EN) -> Qui
         named = {"tile": " / ".join(d.name for d in best)}
     reason = template.format(**values, **named)
     return QuizAnswer(number, title, tiles, reason, compose(template, {"tile": " / "}, **values, **pictured))
+
+
+def _situation(a: Analysis) -> str:
+    """Return the situation words a problem gives (round, seat, dora, ...), if any."""
+    found = a.value.to_dict().get("situation") if a.value is not None else None
+    return found if isinstance(found, str) else ""
+
+
+def _answer_value(pick: ValuePick, a: Analysis, number: int, title: str, words: Labels) -> QuizAnswer:
+    """Answer a problem with a situation by expected points: the best discard and the runner-up."""
+    name, other = discard_name(pick.tile, pick.red), discard_name(pick.other, pick.other_red)
+    values: dict[str, str | int] = {
+        "points": f"{pick.points:,.0f}",
+        "other_points": f"{pick.other_points:,.0f}",
+        "turn": pick.turn,
+    }
+    best = (tile(name, pick.tile in a.wild, words),)
+    pictured = {"tile": best, "other": (tile(other, pick.other in a.wild, words),)}
+    reason = words.reason_value.format(tile=name, other=other, **values)
+    return QuizAnswer(number, title, best, reason, compose(words.reason_value, None, **values, **pictured))
 
 
 def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswer:

@@ -16,6 +16,7 @@ from ...core.notation import Hand
 from ...engine.position import Position
 from ..analysis import Analysis, RulesError
 from ..base import Features, RuleOption, option_values
+from ..play import DEFAULT_MODEL, PlayModel
 from ..riichi.rules import HAND_WORD, NO_WORD
 from .analysis import analyze_gb
 from .notation import GBHand, parse_gb
@@ -85,6 +86,10 @@ class GBRules:
         raise RulesError(
             f"the look-ahead models riichi-style play; it is not available with --rules {self.name}"
         )
+
+    def valuer(self, analysis: Analysis, model: PlayModel = DEFAULT_MODEL) -> None:
+        """Return None: the look-ahead counts no GB points."""
+        return None
 
     def plain(self, hand: Hand) -> bool:
         """Return False: GB hands are analysed one at a time."""

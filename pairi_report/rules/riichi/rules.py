@@ -27,7 +27,9 @@ from ...engine.combine import FORMS
 from ...engine.position import Position
 from ..analysis import Analysis, RulesError, read_visible
 from ..base import Features, RuleOption, option_values
+from ..play import DEFAULT_MODEL, PlayModel
 from .analysis import analyze_hand
+from .expected import RiichiValuer
 from .scoring.options import DEFAULT, Options
 from .scoring.situation import WINDS
 from .tileset import FOUR_PLAYER, NORTH, THREE_PLAYER, TileSet
@@ -164,6 +166,13 @@ class RiichiRules:
             wins,
             self.tiles.absent,
         )
+
+    def valuer(self, analysis: Analysis, model: PlayModel = DEFAULT_MODEL) -> RiichiValuer | None:
+        """Return what the look-ahead's tsumo wins are worth (None where hands have no value)."""
+        value = analysis.value
+        if not isinstance(value, RiichiValue):
+            return None
+        return RiichiValuer.of(analysis.hand, value.situation, value.options, model)
 
     def records(self, hands: Sequence[Hand]) -> list[dict[str, Any]]:
         """Return the records of plain same-size hands, analysed together (valued when ready)."""
