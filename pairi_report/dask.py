@@ -85,7 +85,7 @@ def analyze(
     parts = [part for path in expand(paths) for part in _file_parts(path, settings, blocksize)]
     schemas = (_with_file(hand_schema(settings.rule.forms)), _with_file(DISCARD_SCHEMA), PROBLEM_SCHEMA)
     frames = [
-        dd.from_delayed([_frame(part, k) for part in parts], meta=_empty(schema), verify_meta=False)
+        dd.from_delayed([delayed(_frame, pure=True)(part, k) for part in parts], meta=_empty(schema), verify_meta=False)
         for k, schema in enumerate(schemas)
     ]
     return Analysed(*frames)
@@ -167,7 +167,6 @@ def _with_file(schema: pa.Schema) -> pa.Schema:
     return schema.insert(0, pa.field("file", pa.string()))
 
 
-@delayed(pure=True)
 def _frame(part: tuple[pa.Table, ...], k: int) -> pd.DataFrame:
     """Return one table of a part as pandas, its columns kept as Arrow types (lists stay Arrow lists)."""
     return part[k].to_pandas(types_mapper=pd.ArrowDtype)

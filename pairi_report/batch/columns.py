@@ -195,7 +195,7 @@ class _Grouped:
         self.rows += table.num_rows
         while self.rows >= ROW_GROUP:
             whole = pa.concat_tables(self.pending)
-            self.writer.write_table(whole.slice(0, ROW_GROUP), row_group_size=ROW_GROUP)
+            self._write(whole.slice(0, ROW_GROUP))
             rest = whole.slice(ROW_GROUP)
             # The rest is copied so that the row group just written can be let go.
             self.pending, self.rows = [rest.combine_chunks()], rest.num_rows
@@ -203,5 +203,10 @@ class _Grouped:
     def close(self) -> None:
         """Write the last, shorter row group and the footer."""
         if self.rows:
-            self.writer.write_table(pa.concat_tables(self.pending), row_group_size=ROW_GROUP)
+            self._write(pa.concat_tables(self.pending))
         self.writer.close()
+
+    def _write(self, table: pa.Table) -> None:
+        """Write one row group, each column in one chunk."""
+        # The writer's pages follow the chunks: the same rows make the same bytes however blocks cut them.
+        self.writer.write_table(table.combine_chunks(), row_group_size=ROW_GROUP)
