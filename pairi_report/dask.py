@@ -85,7 +85,9 @@ def analyze(
     parts = [part for path in expand(paths) for part in _file_parts(path, settings, blocksize)]
     schemas = (_with_file(hand_schema(settings.rule.forms)), _with_file(DISCARD_SCHEMA), PROBLEM_SCHEMA)
     frames = [
-        dd.from_delayed([delayed(_frame, pure=True)(part, k) for part in parts], meta=_empty(schema), verify_meta=False)
+        dd.from_delayed(
+            [delayed(_frame, pure=True)(part, k) for part in parts], meta=_empty(schema), verify_meta=False
+        )
         for k, schema in enumerate(schemas)
     ]
     return Analysed(*frames)

@@ -1,4 +1,4 @@
-"""Batches on Dask: the same tables and the same bad lines as the local stream, the tables loaded once per worker."""
+"""Batches on Dask: the local stream's tables and bad lines, with the tables loaded once per worker."""
 
 from __future__ import annotations
 

@@ -27,13 +27,15 @@ import struct
 from collections.abc import Sequence
 from typing import Any, BinaryIO
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..rules.records import Key
 from .summary import Summary
 
-ROW_GROUP = 65_536  # rows per row group, in both tables: about 10 MB of hands, 6 MB of discards
+ROW_GROUP = 16_384  # rows per row group, in both tables: a few MB each, encoded in memory before written
 COMPRESSION = "zstd"
 _TILES = pa.list_(pa.string())
 
@@ -88,7 +90,7 @@ class ColumnWriter:
         self.schema = hand_schema(forms)
 
     def rows(self, record: dict[str, Any]) -> Row:
-        """Return a record's hand row and its discard rows."""
+        """Return a record's hand row and its discard rows (tile lists packed, see ``_packed``)."""
         self.summary.add(record)
         by_form = record[Key.BY_FORM]
         discards = record.get(Key.DISCARDS)
@@ -103,20 +105,20 @@ class ColumnWriter:
             *(by_form.get(f) for f in self.forms),
             record[Key.WIN],
             record.get(Key.VISIBLE),
-            record.get(Key.WILD, []),
+            _packed(record.get(Key.WILD, [])),
         )
         if discards is None:
-            tail = (record[Key.UKEIRE], record[Key.UKEIRE_COUNT], record[Key.WAITS], None, None)
-            return head + tail, []
+            tail = (_packed(record[Key.UKEIRE]), record[Key.UKEIRE_COUNT], _packed(record[Key.WAITS]))
+            return (*head, *tail, None, None), []
         first = discards[0]
         top = (first[Key.SHANTEN], first[Key.UKEIRE_COUNT])
         rows = [
-            (line, rank, d[Key.TILE], d[Key.SHANTEN], d[Key.UKEIRE], d[Key.UKEIRE_COUNT],
+            (line, rank, d[Key.TILE], d[Key.SHANTEN], _packed(d[Key.UKEIRE]), d[Key.UKEIRE_COUNT],
              (d[Key.SHANTEN], d[Key.UKEIRE_COUNT]) == top)
             for rank, d in enumerate(discards, start=1)
         ]  # fmt: skip
-        best = [r[2] for r in rows if r[6]]
-        return head + (first[Key.UKEIRE], first[Key.UKEIRE_COUNT], None, best, len(rows)), rows
+        best = _packed([r[2] for r in rows if r[6]])
+        return (*head, rows[0][4], first[Key.UKEIRE_COUNT], None, best, len(rows)), rows
 
     def join(self, items: Sequence[Row | None]) -> bytes:
         """Return a block's rows, in order, as the packed IPC bytes of its two tables."""
@@ -125,10 +127,32 @@ class ColumnWriter:
         return pack(_batch(hands, self.schema), _batch(discards, DISCARD_SCHEMA))
 
 
+def _packed(tiles: list[str]) -> tuple[str, int]:
+    """Return a tile list as one string and its length.
+
+    A block's records hold a million tile names, each its own small string object; two objects per
+    list keep a block's rows several times smaller until the columns are built.
+    """
+    return ",".join(tiles), len(tiles)
+
+
+def _tile_lists(cells: Sequence[tuple[str, int] | None]) -> pa.Array:
+    """Return packed tile lists (None for a null) as a list<string> array, split in one call."""
+    offsets = np.zeros(len(cells) + 1, np.int32)
+    np.cumsum([0 if c is None else c[1] for c in cells], out=offsets[1:])
+    text = ",".join(c[0] for c in cells if c is not None and c[1])
+    values = pc.split_pattern(pa.array([text]), ",")[0].values if text else pa.array([], pa.string())
+    nulls = [c is None for c in cells]
+    return pa.ListArray.from_arrays(offsets, values, mask=pa.array(nulls) if any(nulls) else None)
+
+
 def _batch(rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
     """Return rows as a record batch of a schema, a column at a time."""
     columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
-    arrays = [pa.array(column, type=field.type) for column, field in zip(columns, schema, strict=True)]
+    arrays = [
+        _tile_lists(column) if field.type == _TILES else pa.array(column, type=field.type)
+        for column, field in zip(columns, schema, strict=True)
+    ]
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
@@ -139,11 +163,14 @@ def pack(hands: pa.RecordBatch | pa.Table, discards: pa.RecordBatch | pa.Table) 
 
 
 def unpack(data: bytes) -> tuple[pa.Table, pa.Table]:
-    """Return the two tables of ``pack``'s bytes (their buffers point into ``data``, nothing copied)."""
+    """Return the two tables of ``pack``'s bytes.
+
+    Each table gets its own copy of its bytes: the hands of many blocks wait for their row group, and
+    must not keep each block's discards alive with them.
+    """
     (size,) = struct.unpack_from("<Q", data)
-    buffer = pa.py_buffer(data)
     read = pa.ipc.open_stream
-    return read(buffer.slice(8, size)).read_all(), read(buffer.slice(8 + size)).read_all()
+    return read(pa.py_buffer(data[8 : 8 + size])).read_all(), read(pa.py_buffer(data[8 + size :])).read_all()
 
 
 def join_packed(datas: Sequence[bytes]) -> bytes:
