@@ -101,7 +101,8 @@ def _results(request: Request, settings: Settings) -> Iterator[BlockResult]:
 
     with _client(request, workers) as client:
         threads = sum(client.nthreads().values()) or workers
-        yield from stream_file(client, request.source, settings, 2 * threads)
+        # The workers may run elsewhere, from another folder: they get the path from the root.
+        yield from stream_file(client, os.path.abspath(request.source), settings, 2 * threads)
 
 
 @contextmanager
