@@ -5,7 +5,7 @@ Needs the dask extra (``pip install 'pairi-report[dask]'``). Each file is cut in
 the same batch engine as the local stream and names its lines as the whole file would. The tables are
 loaded once per worker process: the engine keeps them in a module-level cache, the tasks carry only a
 path, two offsets and the settings (a few hundred bytes), and ``PreloadTables`` loads them as a worker
-starts.
+starts (``pairi_report.cluster``, which the workers import without pandas or dask.dataframe).
 
 >>> import dask.dataframe as dd  # doctest: +SKIP
 >>> hands = analyze_text_files("logs/*.txt")  # doctest: +SKIP
@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import glob
 import os
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,15 +26,14 @@ import dask.dataframe as dd
 import pandas as pd
 import pyarrow as pa
 from dask.delayed import Delayed, delayed
-from distributed import Client
-from distributed.diagnostics.plugin import WorkerPlugin
 
 from .batch.columns import DISCARD_SCHEMA, hand_schema, unpack
 from .batch.ranges import analyse_range, byte_ranges, count_newlines
-from .batch.stream import BlockResult, Settings
-from .engine.vector import preload
+from .batch.stream import Settings
+from .cluster import BLOCKSIZE, PreloadTables, running
 
-BLOCKSIZE = 1 << 18  # bytes per partition: about 11,000 lines, a second or two of one core's work
+__all__ = ["BLOCKSIZE", "PreloadTables", "Analysed", "analyze", "analyze_text_files", "to_parquet", "expand"]
+
 PROBLEM_SCHEMA = pa.schema(
     [
         pa.field("file", pa.string()),
@@ -45,16 +43,6 @@ PROBLEM_SCHEMA = pa.schema(
         pa.field("text", pa.string()),
     ]
 )
-
-
-class PreloadTables(WorkerPlugin):
-    """Load the engine's tables as a worker starts, once for all the tasks it will run."""
-
-    name = "pairi-report-tables"
-
-    def setup(self, worker: Any) -> None:
-        """Load the tables into the worker process's cache."""
-        preload()
 
 
 @dataclass(frozen=True)
@@ -130,17 +118,8 @@ def _file_parts(path: str, settings: Settings, blocksize: int) -> list[Delayed]:
     """Return the delayed analyses of a file's ranges, each told how many newlines come before it."""
     ranges = byte_ranges(os.path.getsize(path), blocksize)
     counts = [delayed(count_newlines, pure=True)(path, s, e) for s, e in ranges]
-    befores = delayed(_running, pure=True)(counts)
+    befores = delayed(running, pure=True)(counts)
     return [delayed(_part, pure=True)(settings, path, s, e, befores[i]) for i, (s, e) in enumerate(ranges)]
-
-
-def _running(counts: list[int]) -> list[int]:
-    """Return the running totals before each count."""
-    out, total = [], 0
-    for count in counts:
-        out.append(total)
-        total += count
-    return out
 
 
 def _part(settings: Settings, path: str, start: int, end: int, before: int) -> tuple[pa.Table, ...]:
@@ -177,21 +156,3 @@ def _frame(part: tuple[pa.Table, ...], k: int) -> pd.DataFrame:
 def _empty(schema: pa.Schema) -> pd.DataFrame:
     """Return the empty pandas frame of a schema (the DataFrame's meta)."""
     return schema.empty_table().to_pandas(types_mapper=pd.ArrowDtype)
-
-
-def stream_file(client: Client, path: str, settings: Settings, window: int) -> Iterator[BlockResult]:
-    """Yield each range's result of one file, in order, keeping at most ``window`` ranges in flight.
-
-    This is what ``--dask`` runs: the rows come back to be written into one pair of files, the same
-    as the local stream's, and only a window of results ever waits in the workers' memory.
-    """
-    ranges = byte_ranges(os.path.getsize(path), BLOCKSIZE)
-    counts = client.gather(client.map(count_newlines, [path] * len(ranges), *zip(*ranges, strict=True)))
-    befores = _running(counts)
-    pending: deque[Any] = deque()
-    for (start, end), before in zip(ranges, befores, strict=True):
-        pending.append(client.submit(analyse_range, settings, path, start, end, before, pure=False))
-        if len(pending) >= window:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()

@@ -97,7 +97,7 @@ def _results(request: Request, settings: Settings) -> Iterator[BlockResult]:
         with opened(request.source) as lines:
             yield from analyse_stream(read_blocks(lines), settings, workers)
         return
-    from ..dask import stream_file
+    from ..cluster import stream_file
 
     with _client(request, workers) as client:
         threads = sum(client.nthreads().values()) or workers
@@ -110,7 +110,7 @@ def _client(request: Request, workers: int) -> Iterator[Client]:
     """Yield a client of the scheduler given, or of a local cluster of ``workers`` processes."""
     from distributed import Client, LocalCluster
 
-    from ..dask import PreloadTables
+    from ..cluster import PreloadTables
 
     try:
         if request.scheduler is not None:
