@@ -101,4 +101,4 @@ def test_version_and_the_choices_in_help() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.stdout.strip() == f"pairi-report {__version__}"
     shown = runner.invoke(app, ["--help"]).stdout
-    assert "<riichi|sanma|hongzhong|gb>" in shown and "<md|html|pdf|json|text|jsonl|csv>" in shown
+    assert "<riichi|sanma|hongzhong|gb>" in shown and "<md|html|pdf|json|text|jsonl|csv|parquet>" in shown

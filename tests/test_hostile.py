@@ -1,7 +1,7 @@
 """Hostile input: every reproduction of the robustness review, and malformed links, in every format.
 
 A bad hand on the command line is one error line with a caret under the column, exit 2; the same text
-as a batch line is one listed bad line, exit 1, whatever the format (md, json, jsonl, csv).
+as a batch line is one listed bad line, exit 1, whatever the format (md, json, jsonl, csv, parquet).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pairi_report.core.errors import NotationError
 
 runner = CliRunner()
 GOOD = "123m456p789s1122z"
-FORMATS = ("md", "json", "jsonl", "csv")
+FORMATS = ("md", "json", "jsonl", "csv", "parquet")
 
 # (text, column of the error in the text, a phrase of the message)
 BAD_HANDS = [
@@ -113,6 +113,10 @@ def _good_lines(out: Path, fmt: str) -> list[int]:
         return [
             json.loads(r)["line"] for r in (out / "analysis.jsonl").read_text(encoding="utf-8").splitlines()
         ]
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        return [int(n) for n in pq.read_table(out / "hands.parquet").column("line").to_pylist()]
     rows = list(csv.DictReader(io.StringIO((out / "analysis.csv").read_text(encoding="utf-8"))))
     return sorted({int(r["line"]) for r in rows})
 

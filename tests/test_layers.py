@@ -23,6 +23,7 @@ LAYERS = (
     ("outlook",),
     ("review",),
     ("batch",),
+    ("cluster", "dask"),  # the batch on a Dask cluster (an optional extra)
     ("report", "report.resources", "report.drawing"),
     ("report.views",),
     ("report.formats",),
@@ -34,7 +35,7 @@ LAYERS = (
 TOP = len(LAYERS)
 # What the lower layers must not load: the engine and the analysis never draw, template or parse options.
 PRESENTATION = ("jinja2", "markupsafe", "markdown", "PIL", "typer", "click")
-PURE = ("core", "games", "engine", "rules", "outlook", "review", "batch")
+PURE = ("core", "games", "engine", "rules", "outlook", "review", "batch", "cluster", "dask")
 
 
 def module_name(path: Path) -> str:

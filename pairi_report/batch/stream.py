@@ -1,4 +1,4 @@
-"""Corpus scale: analyse a batch of any length as JSON Lines or CSV rows, in parallel, in input order.
+"""Corpus scale: analyse a batch of any length as JSON Lines, CSV rows or Arrow columns (Parquet), in order.
 
 The input is read in blocks of lines, so memory stays flat however long it is. Each block is analysed
 on its own (by a worker process when there are several): its plain hands — concealed, 13 or 14 tiles,
@@ -38,7 +38,7 @@ BLOCK_BYTES = 1 << 16
 class Settings:
     """What applies to every line of a stream."""
 
-    fmt: str  # jsonl or csv
+    fmt: str  # jsonl, csv or parquet
     rules: str = "riichi"
     visible: str | None = None
     wild: tuple[str, ...] = ()
@@ -139,8 +139,8 @@ def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> Block
     if data.endswith(b"\n") or not data:
         raws.pop()  # the empty piece after the last newline is not a line
     rule = settings.rule
-    writer = _Writer(settings.fmt, rule.forms)
-    texts: list[str | None] = []  # each line's rows, in line order
+    writer = _writer(settings.fmt, rule.forms)
+    texts: list[Any] = []  # each line's rows, in line order
     plain: dict[int, _Queued] = {}  # per hand size, the hands the batch engine takes together
     problems: list[Problem] = []
     problems += [too_long(number) for number in dropped]
@@ -161,7 +161,7 @@ def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> Block
         for (at, line, _), record in zip(queued, rule.records([hand for _, _, hand in queued]), strict=True):
             texts[at] = writer.rows(line.record(record))
     problems.sort(key=lambda p: p.line)
-    return BlockResult("".join(t or "" for t in texts).encode("utf-8"), problems, writer.summary)
+    return BlockResult(writer.join(texts), problems, writer.summary)
 
 
 def _analyse(
@@ -188,6 +188,15 @@ def _analyse(
     )
 
 
+def _writer(fmt: str, forms: tuple[str, ...]) -> Any:
+    """Return the block writer of a format: text rows, or Arrow columns for Parquet (pyarrow loads then)."""
+    if fmt == "parquet":
+        from .columns import ColumnWriter
+
+        return ColumnWriter(forms)
+    return _Writer(fmt, forms)
+
+
 class _Writer:
     """Turn records into text as soon as they are made, counting each in the block's summary.
 
@@ -208,6 +217,10 @@ class _Writer:
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerows(csv_rows(record, self.forms))
         return buffer.getvalue()
+
+    def join(self, texts: list[str | None]) -> bytes:
+        """Return a block's rows, in line order, as bytes."""
+        return "".join(t or "" for t in texts).encode("utf-8")
 
 
 _Queued = list[tuple[int, Line, Hand]]  # (record index, line, hand) of the plain hands of one size

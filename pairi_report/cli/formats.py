@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..rules.base import RuleSet
+from .parquet import write_parquet
 from .request import Request
 from .writers import render_json, render_text, write_document, write_report, write_stream
 
@@ -40,6 +41,8 @@ OPTIONS = (
     Option("title", "--title", "--title names a report"),
     Option("lang", "--lang", "--lang sets a report's language"),
     Option("workers", "--workers", "--workers spreads work over processes"),
+    Option("dask", "--dask", "--dask runs a batch on a local Dask cluster"),
+    Option("scheduler", "--scheduler", "--scheduler runs a batch on a Dask cluster"),
 )
 # Options that cannot go together: the second has no place in what the first makes.
 CONFLICTS = (
@@ -48,6 +51,7 @@ CONFLICTS = (
     ("card", "quiz", "a card shows the answer"),
     ("card", "outlook", "a card shows the verdict and the best rows only"),
     ("card", "fragment", "a card is already made to paste"),
+    ("dask", "scheduler", "--scheduler names the cluster to use"),
 )
 # Options that only mean something with another: the second needs the first.
 NEEDS = (("quiz", "quiz_titles"), ("quiz", "per_page"), ("outlook", "dama"))
@@ -87,6 +91,13 @@ FORMATS: Mapping[str, OutputFormat] = {
         ),
         OutputFormat("jsonl", "streams analysis rows", False, frozenset({"workers"}), write_stream),
         OutputFormat("csv", "streams analysis rows", False, frozenset({"workers"}), write_stream),
+        OutputFormat(
+            "parquet",
+            "writes hands.parquet and discards.parquet",
+            True,
+            frozenset({"workers", "dask", "scheduler"}),
+            write_parquet,
+        ),
     )
 }
 

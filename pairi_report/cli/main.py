@@ -1,4 +1,4 @@
-"""The ``pairi-report`` command: INPUT [-o DIR] [--format md|html|pdf|json|text|jsonl|csv]."""
+"""The ``pairi-report`` command: INPUT [-o DIR] [--format md|html|pdf|json|text|jsonl|csv|parquet]."""
 
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ Examples:
   cat hands.txt | pairi-report - --format json --quiet
   pairi-report big.txt --format jsonl > rows.jsonl  # stream rows, all cores
   pairi-report big.txt -f csv -o out/ --workers 2  # out/analysis.csv
+  pairi-report big.txt -f parquet -o out/          # out/hands.parquet, out/discards.parquet
+  pairi-report big.txt -f parquet -o out/ --scheduler tcp://host:8786  # on a Dask cluster
   pairi-report hands.txt -o out/ --outlook         # + improvements, shapes, chances by turn
   pairi-report 34m456p789s117z468p -f json --outlook --games 2000
   pairi-report 234567m23455p678s --riichi --tsumo --dora 1p  # 5 han 20 fu: mangan
@@ -134,8 +136,8 @@ Workers = Annotated[
     int | None,
     typer.Option(
         min=1,
-        help="Processes for --format jsonl or csv, and for --outlook (default: every core), "
-        "e.g. --workers 2.",
+        help="Processes for --format jsonl, csv or parquet (and Dask workers with --dask), and for "
+        "--outlook (default: every core), e.g. --workers 2.",
     ),
 ]
 LookAhead = Annotated[
@@ -192,6 +194,22 @@ Player = Annotated[
     ),
 ]
 
+UseDask = Annotated[
+    bool,
+    typer.Option(
+        "--dask",
+        help="Run --format parquet on a local Dask cluster of --workers processes (the dask extra), "
+        "e.g. --dask.",
+    ),
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(
+        metavar="ADDRESS",
+        help="Run --format parquet on the Dask cluster of this scheduler, e.g. --scheduler tcp://host:8786.",
+    ),
+]
+
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
@@ -225,6 +243,8 @@ def run(
     situation: SituationWords = None,
     version: Version = False,
     player: Player = None,
+    dask: UseDask = False,
+    scheduler: Scheduler = None,
 ) -> None:
     """Analyse mahjong hands (牌理): shanten, effective tiles per discard, waits; write a report."""
     request = Request.of(locals())
