@@ -58,6 +58,8 @@ class Labels:
     count_col: str
     kinds_unit: str  # after a number of kinds
     count_unit: str  # after a number of tiles
+    kinds_one: str  # after 1 (kind)
+    count_one: str  # after 1 (tile)
     lose_ground: str  # with {n}
     waits: str
     any_tile: str
@@ -160,6 +162,14 @@ class Labels:
     yes: str
     no: str
     no_wait_wins: str
+
+    def kinds(self, n: int) -> str:
+        """Return a number of kinds with its unit: ``1 kind``, ``3 kinds``, ``3 种``."""
+        return f"{n} {self.kinds_one if n == 1 else self.kinds_unit}"
+
+    def tiles(self, n: int) -> str:
+        """Return a number of tiles with its unit: ``1 tile``, ``8 tiles``, ``8 枚``."""
+        return f"{n} {self.count_one if n == 1 else self.count_unit}"
 
 
 def _load(lang: str) -> Labels:
