@@ -140,9 +140,14 @@ def write_report(request: Request, rule: RuleSet) -> int:
         raise fail(str(err)) from None
     if not request.quiet:
         page = next(p for p in written if p.name.startswith(("index.", "quiz.", "card.")))
-        pictures = f"{len(written) - 1} pictures" if len(written) > 1 else "pictures inline"
-        typer.echo(f"wrote {page} ({len(entries)} hands, {pictures})", err=True)
+        pictures = _count(len(written) - 1, "picture") if len(written) > 1 else "pictures inline"
+        typer.echo(f"wrote {page} ({_count(len(entries), 'hand')}, {pictures})", err=True)
     return 1 if problems else 0
+
+
+def _count(n: int, noun: str) -> str:
+    """Return ``1 hand`` or ``3 hands``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _report_options(request: Request, entries: Entries) -> Any:
