@@ -102,3 +102,15 @@ def test_version_and_the_choices_in_help() -> None:
     assert result.exit_code == 0 and result.stdout.strip() == f"pairi-report {__version__}"
     shown = runner.invoke(app, ["--help"]).stdout
     assert "<riichi|sanma|hongzhong|gb>" in shown and "<md|html|pdf|json|text|jsonl|csv|parquet>" in shown
+
+
+def test_the_command_line_loads_no_heavy_module_before_it_needs_one() -> None:
+    # Start-up is what every run waits on: the parser alone must not pull in numpy, the report stack
+    # or an optional extra (each format loads its own when it runs).
+    import subprocess
+    import sys
+
+    heavy = ("numpy", "pyarrow", "dask", "jinja2", "PIL", "markdown", "pydantic")
+    probe = f"import sys, pairi_report.cli.main; print([m for m in {heavy!r} if m in sys.modules])"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"

@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..rules.base import RuleSet
-from .parquet import write_parquet
 from .request import Request
 from .writers import render_json, render_text, write_document, write_report, write_stream
 
@@ -73,6 +72,13 @@ class OutputFormat:
     write: Callable[[Request, RuleSet], int]
 
 
+def _write_parquet(request: Request, rule: RuleSet) -> int:
+    """Write the Parquet files (the module, and the stream it uses, load only for this format)."""
+    from .parquet import write_parquet
+
+    return write_parquet(request, rule)
+
+
 FORMATS: Mapping[str, OutputFormat] = {
     f.name: f
     for f in (
@@ -96,7 +102,7 @@ FORMATS: Mapping[str, OutputFormat] = {
             "writes hands.parquet and discards.parquet",
             True,
             frozenset({"workers", "dask", "scheduler"}),
-            write_parquet,
+            _write_parquet,
         ),
     )
 }
