@@ -138,8 +138,14 @@ def warm_up() -> None:
         ("hongzhong", "123m456p789s11227z", ()),
         ("gb", "[123m,1]456p789sEENN N|ES1000|ab", ()),
         ("gb", "123m456p789sEEEN", ()),
+        ("sanma", "19m123p456s11225z", ()),
     ):
         find_rule_set(rules).analyze(text, wild=wild)
+    from pairi_report.engine.tables import tables
+
+    for wild_tiles in (False, True):  # every variant of the tables, whichever rule and wild tile needs it
+        for quad_pairs in (False, True):
+            tables(wild_tiles, quad_pairs)
 
 
 def run_chunk(args: tuple[int, int, int]) -> Findings:

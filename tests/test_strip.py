@@ -33,6 +33,21 @@ def test_a_14_tile_hand_sets_the_drawn_tile_apart() -> None:
     assert img.getpixel((13 * W + W // 6, H // 2))[3] == 0  # the gap is transparent
 
 
+def test_gb_flowers_held_follow_the_tiles_and_a_drawn_flower_is_set_apart() -> None:
+    from pairi_report.rules.gb.notation import parse_gb
+
+    # 13 tiles with the flower g (秋, 7f) drawn last: the fuzzer's case, once an IndexError.
+    drawn = parse_gb("3477m57p2359s226zg")
+    slots = strip_slots(drawn)
+    assert slots[-2:] == [None, Slot("7f")] and Slot("6z") in slots[:-2]
+    assert strip_name(drawn, TileSet(), 1) != strip_name(parse_gb("3477m57p2359s226z"), TileSet(), 1)
+    # g held among the tiles, h (冬, 8f) drawn: g after the tiles, h apart.
+    held = strip_slots(parse_gb("3477m57p2359sg26zh"))
+    assert held[-4:] == [Slot("6z"), Slot("7f"), None, Slot("8f")]
+    # Pictured as tiles: as wide as a riichi hand of 13 tiles and a drawn one.
+    assert hand_strip(drawn, TileSet()).size == hand_strip(Hand.parse("3477m57p2359s226z7z"), TileSet()).size
+
+
 def test_a_13_tile_hand_has_no_gap() -> None:
     assert None not in strip_slots(Hand.parse("123m456p789s1122z"))
 

@@ -1,6 +1,7 @@
 """手牌画像 Composite a hand into one strip picture.
 
-Concealed tiles sorted, the drawn tile of a 3n+2 hand a third of a tile apart, then the called melds
+Concealed tiles sorted, flowers still held (GB) after them, the drawn tile (or flower) of a 3n+2 hand a
+third of a tile apart, then the called melds
 with the claimed tile on its side (a concealed kong shows its ends face down, an added kong stacks its
 fourth tile on the claimed one).
 
@@ -18,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from ...core.meld import Meld
 from ...core.notation import Hand
-from ...core.tiles import FIVES, parse_tile, tile_name
+from ...core.tiles import FIVES, NUM_KINDS, parse_tile, tile_name
 from . import WILD_SUFFIX
 from .tileset import H, TileSet, W
 
@@ -44,11 +45,19 @@ class Slot:
 
 
 def concealed_names(hand: Hand) -> tuple[list[str], str | None]:
-    """Return the concealed tiles' picture names, sorted, and the drawn tile's name set apart."""
+    """Return the concealed tiles' picture names, sorted, then held flowers; and the drawn one's name apart.
+
+    A drawn flower (GB writes one as ``NUM_KINDS`` + its number) is set apart as a drawn tile is.
+    """
     reds = list(hand.red)
     tiles = list(hand.tiles)
+    # Only GB hands hold flowers (``GBHand.held``, 0-7 for 1f-8f); every other hand holds none.
+    flowers = [f"{f + 1}f" for f in getattr(hand, "held", ())]
     drawn = None
-    if hand.drawn is not None:
+    if hand.drawn is not None and hand.drawn >= NUM_KINDS:
+        drawn = f"{hand.drawn - NUM_KINDS + 1}f"
+        flowers.remove(drawn)
+    elif hand.drawn is not None:
         tiles.remove(hand.drawn)
         drawn = tile_name(hand.drawn, red=hand.drawn_red)
         if hand.drawn_red:
@@ -59,7 +68,7 @@ def concealed_names(hand: Hand) -> tuple[list[str], str | None]:
         if red:
             reds[tile // 9] -= 1
         names.append(tile_name(tile, red=red))
-    return names, drawn
+    return names + flowers, drawn
 
 
 def meld_slots(meld: Meld) -> list[Slot]:
@@ -187,7 +196,7 @@ def strip_name(
     hand: Hand, tiles: TileSet, scale: int, wild: tuple[int, ...] = (), marks: tuple[TileMark, ...] = ()
 ) -> str:
     """Return a file name for the strip, derived from what it shows, so equal strips share a file."""
-    drawn = "" if hand.drawn is None else tile_name(hand.drawn, red=hand.drawn_red)
+    drawn = "" if hand.drawn is None else concealed_names(hand)[1]
     # Without wild tiles or marks the key stays as it always was, so existing pictures keep their names.
     extra = "|wild:" + ",".join(tile_name(t) for t in wild) if wild else ""
     extra += "|marks:" + ",".join(f"{m.index}{m.kind}" for m in marks) if marks else ""
