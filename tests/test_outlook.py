@@ -85,14 +85,15 @@ def test_curves_never_fall() -> None:
                     assert all(0 <= a <= b <= 1 for a, b in zip(curve, curve[1:], strict=False))
                 assert all(w <= t + 1e-12 for w, t in zip(p.chances.win, p.chances.tenpai, strict=True))
     rng = random.Random(64)
-    for _ in range(6):  # 14-tile hands: every discard, exact up to 3-shanten
+    for _ in range(6):  # 14-tile hands: every discard that stays within 3-shanten is exact
         counts = random_counts(rng, 14)
         a = analyze(counts_text(counts))
         o = outlook(a, games=100)
         # Each discard's effective copies are the discard table's: the discard is out of the wall.
         assert [(p.discard, p.count) for p in o.prospects] == [(d.tile, d.ukeire_count) for d in a.discards]
         for p in o.prospects:
-            assert p.chances.exact == (a.shanten <= 3)
+            # A 3-shanten hand's discards that lose ground (4-shanten) are estimated, as in the README.
+            assert p.chances.exact == (a.shanten <= 3 and p.shanten <= 3)
             for curve in (p.chances.tenpai, p.chances.win):
                 assert all(x <= y for x, y in zip(curve, curve[1:], strict=False))
 
