@@ -17,25 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from payments import dealer_tsumo, ron, tsumo
 
 from pairi_report.core.notation import Hand
 from pairi_report.core.tiles import parse_tile
 from pairi_report.rules.riichi.scoring import DEFAULT, Options, parse_situation, score
-
-
-def ron(points: int | None) -> dict[str, Any]:
-    """Return the points of a ron."""
-    return {"ron": points}
-
-
-def tsumo(dealer: int, other: int) -> dict[str, Any]:
-    """Return the points of a non-dealer's tsumo: the dealer's payment, each other player's."""
-    return {"tsumo_dealer": dealer, "tsumo_other": other}
-
-
-def dealer_tsumo(each: int) -> dict[str, Any]:
-    """Return the points of the dealer's tsumo: what each of the three pays."""
-    return {"tsumo_dealer": None, "tsumo_other": each}
 
 
 @dataclass(frozen=True)

@@ -17,24 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from payments import dealer_tsumo, ron, tsumo
 
 from pairi_report import analyze
 from pairi_report.rules.riichi.value import RiichiValue
-
-
-def ron(points: int | None) -> dict[str, Any]:
-    """Return the points of a ron."""
-    return {"ron": points}
-
-
-def tsumo(dealer: int, other: int) -> dict[str, Any]:
-    """Return the points of a non-dealer's tsumo: the dealer's payment, the other player's."""
-    return {"tsumo_dealer": dealer, "tsumo_other": other}
-
-
-def dealer_tsumo(each: int) -> dict[str, Any]:
-    """Return the points of the dealer's tsumo: what each of the two others pays."""
-    return {"tsumo_dealer": None, "tsumo_other": each}
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,11 @@ from ..rules.base import RuleSet
 PROGRESS_AFTER = 50  # hands; smaller batches finish before a bar would help
 
 
+def counted(n: int, noun: str) -> str:
+    """Return a count with its noun: ``1 hand``, ``3 hands``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print an error line to stderr (control characters escaped) and return the exit to raise."""
     typer.echo(f"pairi-report: error: {printable(message)}", err=True)

@@ -22,7 +22,7 @@ from ..batch.summary import Summary
 from ..core.errors import PairiError, printable
 from ..report.formats.files import Staged
 from ..rules.base import RuleSet
-from .common import fail
+from .common import counted, fail
 from .inputs import is_file, opened, source_name
 from .request import Request
 
@@ -80,8 +80,7 @@ def write_parquet(request: Request, rule: RuleSet) -> int:
     except (PairiError, OSError) as err:
         raise fail(str(err)) from None
     if not request.quiet:
-        hands_text = f"{summary.hands} hand" + ("" if summary.hands == 1 else "s")
-        bad = f"{problems} bad line" + ("" if problems == 1 else "s")
+        hands_text, bad = counted(summary.hands, "hand"), counted(problems, "bad line")
         where = " and ".join(str(request.output / f) for f in FILES)
         typer.echo(f"analysed {hands_text} into {where}; {bad}", err=True)
         typer.echo(f"summary: {json.dumps(summary.to_dict(), ensure_ascii=False)}", err=True)

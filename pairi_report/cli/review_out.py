@@ -16,7 +16,7 @@ import typer
 from ..core.errors import PairiError
 from ..report.formats.files import Staged, write_folder
 from ..review import GameReview, review_game
-from .common import fail
+from .common import counted, fail
 from .request import Request
 from .review import Chosen, LogInput, check_review, chosen_games, games_of
 from .writers import _report_options
@@ -69,7 +69,7 @@ def _document(request: Request, name: str, body: str, done: list[GameReview]) ->
 def _wrote(request: Request, where: str, done: list[GameReview]) -> None:
     """Say what was written, unless quiet."""
     if not request.quiet:
-        games = f"{len(done)} game" + ("" if len(done) == 1 else "s")
+        games = counted(len(done), "game")
         decisions = sum(r.summary.total.decisions for r in done)
         typer.echo(f"reviewed {games}, {decisions} decisions: wrote {where}", err=True)
 

@@ -23,7 +23,7 @@ from ..batch.summary import Summary, summarise
 from ..core.errors import PairiError, printable
 from ..report.formats.files import Staged, write_folder
 from ..rules.base import RuleSet
-from .common import fail, progress
+from .common import counted, fail, progress
 from .inputs import Entries, analyse_input, is_batch, opened, source_name
 from .request import Request
 
@@ -140,14 +140,9 @@ def write_report(request: Request, rule: RuleSet) -> int:
         raise fail(str(err)) from None
     if not request.quiet:
         page = next(p for p in written if p.name.startswith(("index.", "quiz.", "card.")))
-        pictures = _count(len(written) - 1, "picture") if len(written) > 1 else "pictures inline"
-        typer.echo(f"wrote {page} ({_count(len(entries), 'hand')}, {pictures})", err=True)
+        pictures = counted(len(written) - 1, "picture") if len(written) > 1 else "pictures inline"
+        typer.echo(f"wrote {page} ({counted(len(entries), 'hand')}, {pictures})", err=True)
     return 1 if problems else 0
-
-
-def _count(n: int, noun: str) -> str:
-    """Return ``1 hand`` or ``3 hands``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _report_options(request: Request, entries: Entries) -> Any:
@@ -212,8 +207,7 @@ def write_stream(request: Request, rule: RuleSet) -> int:
             summary.merge(result.summary)
     if not request.quiet:
         where = "" if request.output is None else f" into {request.output / f'analysis.{fmt}'}"
-        hands = f"{summary.hands} hand" + ("" if summary.hands == 1 else "s")
-        bad = f"{problems} bad line" + ("" if problems == 1 else "s")
+        hands, bad = counted(summary.hands, "hand"), counted(problems, "bad line")
         typer.echo(f"analysed {hands}{where}; {bad}", err=True)
         typer.echo(f"summary: {json.dumps(summary.to_dict(), ensure_ascii=False)}", err=True)
     return 1 if problems else 0

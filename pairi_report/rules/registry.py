@@ -15,31 +15,22 @@ pairi_report.rules.analysis.RulesError: unknown rules 'poker'; expected one of: 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import cast
 
 from ..core.notation import Hand
 from .analysis import Analysis, RulesError
 from .base import RuleSet
 
 
-def _riichi() -> RuleSet:
-    """Load the riichi rules."""
-    from .riichi.rules import RIICHI
+def _riichi_family(name: str) -> Callable[[], RuleSet]:
+    """Return a loader of one of the rule sets in ``riichi.rules`` (riichi, sanma, hongzhong)."""
 
-    return RIICHI
+    def load() -> RuleSet:
+        from .riichi import rules
 
+        return cast(RuleSet, getattr(rules, name))
 
-def _sanma() -> RuleSet:
-    """Load the three-player riichi rules."""
-    from .riichi.rules import SANMA
-
-    return SANMA
-
-
-def _hongzhong() -> RuleSet:
-    """Load the hongzhong (红中) rules."""
-    from .riichi.rules import HONGZHONG
-
-    return HONGZHONG
+    return load
 
 
 def _gb() -> RuleSet:
@@ -70,7 +61,12 @@ class _Registry(Mapping[str, RuleSet]):
 
 
 RULE_SETS: Mapping[str, RuleSet] = _Registry(
-    {"riichi": _riichi, "sanma": _sanma, "hongzhong": _hongzhong, "gb": _gb}
+    {
+        "riichi": _riichi_family("RIICHI"),
+        "sanma": _riichi_family("SANMA"),
+        "hongzhong": _riichi_family("HONGZHONG"),
+        "gb": _gb,
+    }
 )
 
 

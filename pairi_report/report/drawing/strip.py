@@ -45,21 +45,16 @@ class Slot:
 
 
 def concealed_names(hand: Hand) -> tuple[list[str], str | None]:
-    """Return the concealed tiles' picture names, sorted, then held flowers; and the drawn one's name apart.
-
-    A drawn flower (GB writes one as ``NUM_KINDS`` + its number) is set apart as a drawn tile is.
-    """
+    """Return the concealed tiles' picture names, sorted, then held flowers; and the drawn one's apart."""
     reds = list(hand.red)
     tiles = list(hand.tiles)
     # Only GB hands hold flowers (``GBHand.held``, 0-7 for 1f-8f); every other hand holds none.
     flowers = [f"{f + 1}f" for f in getattr(hand, "held", ())]
-    drawn = None
-    if hand.drawn is not None and hand.drawn >= NUM_KINDS:
-        drawn = f"{hand.drawn - NUM_KINDS + 1}f"
+    drawn = drawn_name(hand)
+    if drawn is not None and hand.drawn is not None and hand.drawn >= NUM_KINDS:  # a flower
         flowers.remove(drawn)
     elif hand.drawn is not None:
         tiles.remove(hand.drawn)
-        drawn = tile_name(hand.drawn, red=hand.drawn_red)
         if hand.drawn_red:
             reds[hand.drawn // 9] -= 1
     names = []
@@ -69,6 +64,15 @@ def concealed_names(hand: Hand) -> tuple[list[str], str | None]:
             reds[tile // 9] -= 1
         names.append(tile_name(tile, red=red))
     return names + flowers, drawn
+
+
+def drawn_name(hand: Hand) -> str | None:
+    """Return the picture name of the tile (or GB flower, written ``NUM_KINDS`` + its number) drawn last."""
+    if hand.drawn is None:
+        return None
+    if hand.drawn >= NUM_KINDS:
+        return f"{hand.drawn - NUM_KINDS + 1}f"
+    return tile_name(hand.drawn, red=hand.drawn_red)
 
 
 def meld_slots(meld: Meld) -> list[Slot]:
@@ -196,7 +200,7 @@ def strip_name(
     hand: Hand, tiles: TileSet, scale: int, wild: tuple[int, ...] = (), marks: tuple[TileMark, ...] = ()
 ) -> str:
     """Return a file name for the strip, derived from what it shows, so equal strips share a file."""
-    drawn = "" if hand.drawn is None else concealed_names(hand)[1]
+    drawn = drawn_name(hand) or ""
     # Without wild tiles or marks the key stays as it always was, so existing pictures keep their names.
     extra = "|wild:" + ",".join(tile_name(t) for t in wild) if wild else ""
     extra += "|marks:" + ",".join(f"{m.index}{m.kind}" for m in marks) if marks else ""

@@ -30,14 +30,13 @@ from functools import cached_property
 
 from ...core.meld import Meld
 from ...core.notation import Hand
-from ...core.tiles import FIVES, NUM_KINDS, Tiles
+from ...core.tiles import NUM_KINDS, Tiles
 from ..play import DEFAULT_MODEL, PlayModel
 from .scoring import HandValue, Situation, score
 from .scoring.options import DEFAULT, Options
 from .scoring.points import basic_points, payment
 from .scoring.situation import next_tile
 
-_FIVE_SUIT = {five: suit for suit, five in enumerate(FIVES)}
 # The limits whose points extra han cannot change.
 _FIXED = ("yakuman", "double yakuman", "triple yakuman", "quadruple yakuman", "quintuple yakuman")
 
@@ -213,8 +212,3 @@ def ura_chances(counts: Sequence[int], left: Sequence[int], draw: int, indicator
             for n in range(len(dist) + 4)
         ]
     return tuple(dist)
-
-
-def five_suit(tile: int) -> int | None:
-    """Return the suit of a five (0 m, 1 p, 2 s), None for any other tile."""
-    return _FIVE_SUIT.get(tile)
