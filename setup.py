@@ -1,0 +1,30 @@
+"""Build the optional compiled kernels; everything else is configured in pyproject.toml.
+
+Each entry of ``EXTENSIONS`` is a Cython module (``.pyx``) that mirrors a pure-Python module of the package
+and gives the same results (``pairi_report/core/compiled.py`` picks one at run time). The extensions are
+optional: with no compiler, or no Cython, the install goes on without them and the pure path runs.
+"""
+
+from __future__ import annotations
+
+from setuptools import Extension, setup
+
+# (dotted module name, source file): add a kernel here and nowhere else.
+EXTENSIONS: tuple[tuple[str, str], ...] = ()
+
+
+def extensions() -> list[Extension]:
+    """Return the compiled modules to build: cythonized when Cython is there, none otherwise."""
+    if not EXTENSIONS:
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # a build without Cython: the pure-Python modules are used
+        return []
+    modules = [
+        Extension(name, [source], optional=True, extra_compile_args=["-O2"]) for name, source in EXTENSIONS
+    ]
+    return cythonize(modules, language_level=3, quiet=True)
+
+
+setup(ext_modules=extensions())
