@@ -28,7 +28,7 @@ from .model import (
 )
 from .read import FORMATS, LogFormat, find_format, read_game, sniff
 from .replay import decisions, replay, replay_round
-from .table import SeatView, TableMeld, TableView, dora_of
+from .table import SeatView, TableMeld, TableView
 from .tenhou6 import read_tenhou6
 from .writers import write_mjai, write_mjlog
 
@@ -58,7 +58,6 @@ __all__ = [
     "WinningHand",
     "Yaku",
     "decisions",
-    "dora_of",
     "find_format",
     "read_game",
     "read_mjai",

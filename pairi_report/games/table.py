@@ -175,11 +175,6 @@ class TableView:
         """Return the other seats' views, in table order after the deciding seat."""
         return tuple(self.seats[(self.seat + i) % len(self.seats)] for i in range(1, len(self.seats)))
 
-    @property
-    def dora_kinds(self) -> tuple[int, ...]:
-        """Return the dora each indicator points to, in order (a kind may repeat)."""
-        return tuple(dora_of(t.kind) for t in self.dora)
-
     def passed_after(self, order: int) -> frozenset[int]:
         """Return the kinds discarded by any seat after the discard of the given order."""
         return frozenset(r.tile.kind for s in self.seats for r in s.river if r.order > order)
@@ -199,16 +194,3 @@ class TableView:
             "seen": list(self.seen),
             "seats": [s.to_dict() for s in self.seats],
         }
-
-
-def dora_of(indicator: int) -> int:
-    """Return the dora an indicator points to: the next number in its suit, winds and dragons in turn.
-
-    >>> [tile_name(dora_of(k)) for k in (8, 13, 30, 33)]
-    ['1m', '6p', '1z', '5z']
-    """
-    if indicator < 27:
-        return indicator // 9 * 9 + (indicator % 9 + 1) % 9
-    if indicator < 31:
-        return 27 + (indicator - 27 + 1) % 4
-    return 31 + (indicator - 31 + 1) % 3
