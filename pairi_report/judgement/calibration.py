@@ -17,10 +17,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..core.notation import Hand
 from ..games.decision import Decision
 from ..games.model import Game
+from ..games.read import read_game
 from ..games.replay import replay
 from ..games.shape import waits
 from .features import TileFacts, tile_facts
@@ -110,3 +112,12 @@ def split(names: Iterable[str], fit: int) -> tuple[tuple[str, ...], tuple[str, .
     """Divide game names into ``fit`` to fit on and the rest to report on, by a fixed hash of each name."""
     ordered = sorted(names, key=lambda n: hashlib.sha256(n.encode()).hexdigest())
     return tuple(sorted(ordered[:fit])), tuple(sorted(ordered[fit:]))
+
+
+def read_folder(folder: Path) -> list[tuple[str, Game]]:
+    """Read every game log of a folder (sorted by name), each named by its file name less its suffixes."""
+    out = []
+    for path in sorted(p for p in folder.iterdir() if p.is_file()):
+        name = path.name.split(".")[0]
+        out.append((name, read_game(path.read_bytes(), path.name)))
+    return out
