@@ -70,7 +70,9 @@ def ron_check(games: Sequence[tuple[str, Game]]) -> list[str]:
         carried = points["riichi"] * (points["dealer_factor"] if dealer else 1)
         mean = sum(found) / len(found) if found else 0.0
         who = "dealer" if dealer else "non-dealer"
-        lines.append(f"riichi rons, {who}: {mean:,.0f} on average over {len(found)} (carried over: {carried:,.0f})")
+        lines.append(
+            f"riichi rons, {who}: {mean:,.0f} on average over {len(found)} (carried over: {carried:,.0f})"
+        )
     return lines
 
 
@@ -102,7 +104,8 @@ def plot(path: Path, curves: list[tuple[str, list[Bin], tuple[int, int, int]]]) 
             radius = 2 + row.count**0.5 / 4
             draw.ellipse([x - radius, y - radius, x + radius, y + radius], outline=colour, width=2)
         draw.text((pad + 12, pad + 10 + 20 * index), name, fill=colour, font=font)
-    draw.text((size / 2 - 150, size - 30), "predicted deal-in chance (mean of the range)", fill="black", font=font)
+    axis = "predicted deal-in chance (mean of the range)"
+    draw.text((size / 2 - 150, size - 30), axis, fill="black", font=font)
     draw.text((8, 12), "observed rate (held-out games)", fill="black", font=font)
     image.save(path)
 
@@ -124,7 +127,8 @@ def main() -> int:
     held = [s for s in samples if s.game in report_names]
     for label, part in (("fit", fitting), ("report", held)):
         sure = sum(not uncertain(s.facts) for s in part)
-        print(f"{label} samples: {len(part)}, {sum(s.deals_in for s in part)} deal in, {sure} certain (chance 0)")
+        hits = sum(s.deals_in for s in part)
+        print(f"{label} samples: {len(part)}, {hits} deal in, {sure} certain (chance 0)")
     model = fit_model(fitting)
     shipped = load_model()
     print(f"fitted: penalty {model.penalty}, weights {json.dumps(model.to_dict()['weights'])}")
