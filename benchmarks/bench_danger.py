@@ -28,6 +28,7 @@ from pairi_report.games.model import Discard, Game
 from pairi_report.judgement.calibration import Sample, distinct, read_folder, riichi_samples, split
 from pairi_report.judgement.fit import BaselineTable, Bin, fit_model, log_loss, reliability, uncertain
 from pairi_report.judgement.model import DangerModel, load_model, tables
+from pairi_report.judgement.threats import ThreatKind
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT.parent / "shared" / "logs" / "mjlog"
@@ -150,6 +151,12 @@ def main() -> int:
         curves.append((name, reliability(predicted, labels), colour))
     beats = results["danger model"] < results["baseline table"]
     print(f"the model beats the baseline on the held-out games: {'yes' if beats else 'NO'}")
+    opens = [s for name, game in games for s in riichi_samples(game, name, ThreatKind.OPEN)]
+    predicted, labels = measure(opens, lambda s: s.ready * model.chance(s.facts, s.turn))
+    rate = sum(labels) / max(len(labels), 1)
+    print(f"open threats (every game; not fitted, waits without the yaku check): {rate:.3f} deal in")
+    print("\n".join(table_lines("open-hand danger", predicted, labels)))
+    print(f"  a constant {rate:.3f}: log-loss {log_loss([rate] * len(labels), labels):.4f}")
     print("\n".join(ron_check(games)))
     if args.plot:
         plot(args.plot, curves[:2])

@@ -25,6 +25,7 @@ from ..games.model import Game
 from ..games.read import read_game
 from ..games.replay import replay
 from ..games.shape import waits
+from .danger import ready_chance
 from .features import TileFacts, tile_facts
 from .threats import ThreatKind, threats
 
@@ -42,6 +43,7 @@ class Sample:
     facts: TileFacts
     waits: tuple[int, ...]
     furiten: bool
+    ready: float = 1.0  # the chance the model gives the threat of being ready (1 for a riichi)
 
     @property
     def deals_in(self) -> bool:
@@ -49,33 +51,40 @@ class Sample:
         return self.kind in self.waits and not self.furiten
 
 
-def riichi_samples(game: Game, name: str = "") -> Iterator[Sample]:
-    """Yield a sample for every riichi, decision and tile kind of a game, in order of play."""
+def riichi_samples(game: Game, name: str = "", kind: ThreatKind = ThreatKind.RIICHI) -> Iterator[Sample]:
+    """Yield a sample for every threat of a kind (riichi by default), decision and tile kind of a game.
+
+    For an open threat the waits are its hand's waits whether it has a yaku or not (the check of a
+    yaku is left out), and furiten is a wait among its discards or passed since its last discard.
+    """
     name = name or game.title
     for done in replay(game):
         held: dict[int, Hand] = {}  # each seat's 13 tiles after its last discard
         cached: dict[Hand, tuple[int, ...]] = {}
         for d in done.decisions:
-            yield from _decision_samples(d, name, held, cached)
+            yield from _decision_samples(d, name, kind, held, cached)
             held[d.seat] = after_discard(d)
 
 
 def _decision_samples(
-    d: Decision, name: str, held: dict[int, Hand], cached: dict[Hand, tuple[int, ...]]
+    d: Decision, name: str, kind: ThreatKind, held: dict[int, Hand], cached: dict[Hand, tuple[int, ...]]
 ) -> Iterator[Sample]:
     view = d.table
     assert view is not None
     for threat in threats(view):
-        if threat.kind != ThreatKind.RIICHI:
+        if threat.kind != kind:
             continue
         hand = held[threat.seat]
         if hand not in cached:
             cached[hand] = waits(hand)
         wait = cached[hand]
         furiten = any(k in threat.safe for k in wait)
-        for kind in discardable(d):
-            facts = tile_facts(view, threat, kind)
-            yield Sample(name, d.round_index, d.seat, threat.seat, threat.turn, kind, facts, wait, furiten)
+        ready = ready_chance(threat)
+        for tile in discardable(d):
+            facts = tile_facts(view, threat, tile)
+            yield Sample(
+                name, d.round_index, d.seat, threat.seat, threat.turn, tile, facts, wait, furiten, ready
+            )
 
 
 def discardable(d: Decision) -> tuple[int, ...]:
