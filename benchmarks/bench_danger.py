@@ -24,9 +24,19 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import numpy as np
+
 from pairi_report.games.model import Discard, Game
 from pairi_report.judgement.calibration import Sample, distinct, read_folder, riichi_samples, split
-from pairi_report.judgement.fit import BaselineTable, Bin, fit_model, log_loss, reliability, uncertain
+from pairi_report.judgement.fit import (
+    BaselineTable,
+    Bin,
+    Predict,
+    fit_model,
+    log_loss,
+    reliability,
+    uncertain,
+)
 from pairi_report.judgement.model import DangerModel, load_model, tables
 from pairi_report.judgement.threats import ThreatKind
 
@@ -54,6 +64,24 @@ def table_lines(name: str, predicted: Sequence[float], labels: Sequence[bool]) -
 
 def measure(samples: Sequence[Sample], predict: Callable[[Sample], float]) -> tuple[list[float], list[bool]]:
     return [predict(s) for s in samples], [s.deals_in for s in samples]
+
+
+def bootstrap(held: Sequence[Sample], ours: Predict, theirs: Predict, rounds: int = 2000) -> str:
+    """Return how sure the gain is: riichis (all their samples together) drawn again with replacement."""
+    clusters: dict[tuple[str, int, int], list[float]] = {}
+    for s in held:
+        gain = log_loss([theirs(s)], [s.deals_in]) - log_loss([ours(s)], [s.deals_in])
+        clusters.setdefault((s.game, s.round_index, s.threat), []).append(gain)
+    sums = np.array([sum(v) for v in clusters.values()])
+    sizes = np.array([len(v) for v in clusters.values()])
+    rng = np.random.default_rng(28)
+    draws = rng.integers(0, len(sums), size=(rounds, len(sums)))
+    gains = sums[draws].sum(axis=1) / sizes[draws].sum(axis=1)
+    low, high = np.quantile(gains, [0.05, 0.95])
+    return (
+        f"gain over the baseline, {len(sums)} riichis resampled {rounds} times: 90% interval "
+        f"{low:+.4f} to {high:+.4f} nats, the model ahead in {np.mean(gains > 0):.1%}"
+    )
 
 
 def ron_check(games: Sequence[tuple[str, Game]]) -> list[str]:
@@ -151,6 +179,7 @@ def main() -> int:
         curves.append((name, reliability(predicted, labels), colour))
     beats = results["danger model"] < results["baseline table"]
     print(f"the model beats the baseline on the held-out games: {'yes' if beats else 'NO'}")
+    print(bootstrap(held, lambda s: model.chance(s.facts, s.turn), lambda s: baseline.chance(s.facts)))
     opens = [s for name, game in games for s in riichi_samples(game, name, ThreatKind.OPEN)]
     predicted, labels = measure(opens, lambda s: s.ready * model.chance(s.facts, s.turn))
     rate = sum(labels) / max(len(labels), 1)
