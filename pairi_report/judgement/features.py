@@ -68,38 +68,19 @@ def tile_facts(view: TableView, threat: Threat, kind: int) -> TileFacts:
         yakuhai = kind in DRAGONS or kind in (view.round_wind, threat.wind)
         return _honour(threat, kind, yakuhai, 4 - seen[kind], dora.count(kind))
     base, n = kind - kind % 9, kind % 9 + 1
-    safe = threat.safe
-
-    def walled(*ranks: int) -> bool:
-        return any(seen[base + r - 1] >= 4 for r in ranks)
-
-    up = (n + 1, n + 2, n + 3) if n <= 6 else None  # the shape, then its other wait
-    down = (n - 2, n - 1, n - 3) if n >= 4 else None
-    suji = walls = 0
-    open_sides = []
-    for side in (up, down):
-        if side is None:
-            continue
-        if base + side[2] - 1 in safe:
-            suji += 1
-        elif walled(side[0], side[1]):
-            walls += 1
-        else:
-            open_sides.append(side)
-    one_chance = any(seen[base + r - 1] == 3 for side in open_sides for r in side[:2])
-    closed = 2 <= n <= 8 and not walled(n - 1, n + 1)
-    edge = (n == 3 and not walled(1, 2)) or (n == 7 and not walled(8, 9))
+    sides = _two_sided(seen, threat.safe, base, n)
+    up, down = (n + 1, n + 2, n + 3) in sides.open, (n - 2, n - 1, n - 3) in sides.open
     before = threat.before
     suited = sum(k - k % 9 == base for k in before if k < 27)
     return TileFacts(
         kind=kind,
-        genbutsu=kind in safe,
-        risk_type=_number_type(n, bool(up) and up not in open_sides, bool(down) and down not in open_sides),
-        suji=suji,
-        walls=walls,
-        sides=(up is not None) + (down is not None),
-        one_chance=one_chance,
-        sequence_open=bool(open_sides) or closed or edge,
+        genbutsu=kind in threat.safe,
+        risk_type=_number_type(n, n <= 6 and not up, n >= 4 and not down),
+        suji=sides.suji,
+        walls=sides.walls,
+        sides=(n <= 6) + (n >= 4),
+        one_chance=any(seen[base + r - 1] == 3 for side in sides.open for r in side[:2]),
+        sequence_open=bool(sides.open) or _other_sequences(seen, base, n),
         unseen=4 - seen[kind],
         dora=dora.count(kind),
         dora_near=any(d < 27 and d - d % 9 == base and 1 <= abs(d - kind) <= 2 for d in dora),
@@ -108,6 +89,41 @@ def tile_facts(view: TableView, threat: Threat, kind: int) -> TileFacts:
         riichi_suji=_near(threat.declared, kind, (3,)),
         suit_share=suited / len(before) if before else 0.0,
     )
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """The two-sided waits on a number tile: how many suji or a wall blocks, and the open ones."""
+
+    suji: int
+    walls: int
+    open: tuple[tuple[int, int, int], ...]  # each open shape's two ranks, then its other wait
+
+
+def _two_sided(seen: tuple[int, ...], safe: frozenset[int], base: int, n: int) -> _Sides:
+    """Return which two-sided waits on rank ``n`` of a suit are blocked, by suji or by a wall."""
+    suji = walls = 0
+    found = []
+    shapes = [(n + 1, n + 2, n + 3)] if n <= 6 else []
+    shapes += [(n - 2, n - 1, n - 3)] if n >= 4 else []
+    for shape in shapes:
+        if base + shape[2] - 1 in safe:
+            suji += 1
+        elif any(seen[base + r - 1] >= 4 for r in shape[:2]):
+            walls += 1
+        else:
+            found.append(shape)
+    return _Sides(suji, walls, tuple(found))
+
+
+def _other_sequences(seen: tuple[int, ...], base: int, n: int) -> bool:
+    """Return whether a closed wait (嵌張) or an edge wait (辺張) on rank ``n`` is still possible."""
+
+    def walled(*ranks: int) -> bool:
+        return any(seen[base + r - 1] >= 4 for r in ranks)
+
+    closed = 2 <= n <= 8 and not walled(n - 1, n + 1)
+    return closed or (n == 3 and not walled(1, 2)) or (n == 7 and not walled(8, 9))
 
 
 def _honour(threat: Threat, kind: int, yakuhai: bool, unseen: int, dora: int) -> TileFacts:
