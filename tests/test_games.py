@@ -219,6 +219,8 @@ def test_the_same_game_in_three_formats_gives_the_same_decisions(name: str) -> N
     expected = list(decisions(base))
     for game in games[1:]:
         assert list(decisions(game)) == expected
+        # The table each decision saw too (left out of a decision's equality): rivers, calls, riichi.
+        assert [d.table for d in decisions(game)] == [d.table for d in expected]
         for ours, theirs in zip(base.rounds, game.rounds, strict=True):
             assert replace(theirs, wins=()) == replace(ours, wins=())
             assert [(w.winner, w.source, w.deltas) for w in theirs.wins] == [

@@ -21,6 +21,7 @@ LAYERS = (
     ("games",),
     ("rules",),
     ("outlook",),
+    ("judgement",),  # the one judgement every recommendation asks: danger now, points and push or fold
     ("review",),
     ("batch",),
     ("cluster", "dask"),  # the batch on a Dask cluster (an optional extra)
@@ -35,7 +36,7 @@ LAYERS = (
 TOP = len(LAYERS)
 # What the lower layers must not load: the engine and the analysis never draw, template or parse options.
 PRESENTATION = ("jinja2", "markupsafe", "markdown", "PIL", "typer", "click")
-PURE = ("core", "games", "engine", "rules", "outlook", "review", "batch", "cluster", "dask")
+PURE = ("core", "games", "engine", "rules", "outlook", "judgement", "review", "batch", "cluster", "dask")
 
 
 def module_name(path: Path) -> str:

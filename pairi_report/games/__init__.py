@@ -1,8 +1,9 @@
 """牌譜 Game logs: read Tenhou and mjai logs into one model and replay them into decision points.
 
 The package builds on the core and the engine. ``read_game`` reads tenhou.net/6 JSON, Tenhou mjlog XML and
-mjai JSON Lines; ``replay`` walks each round and gives its ``Decision``s, final and winning hands;
-``write_mjai`` and ``write_mjlog`` turn a game into the other two formats.
+mjai JSON Lines; ``replay`` walks each round and gives its ``Decision``s (each with the ``TableView`` its
+seat saw: rivers, calls, riichi, scores), final and winning hands; ``write_mjai`` and ``write_mjlog`` turn a
+game into the other two formats.
 """
 
 from .decision import Decision, RiverTile, RoundReplay, WinningHand
@@ -27,6 +28,7 @@ from .model import (
 )
 from .read import FORMATS, LogFormat, find_format, read_game, sniff
 from .replay import decisions, replay, replay_round
+from .table import SeatView, TableMeld, TableView
 from .tenhou6 import read_tenhou6
 from .writers import write_mjai, write_mjlog
 
@@ -48,6 +50,9 @@ __all__ = [
     "Round",
     "RoundReplay",
     "Rules",
+    "SeatView",
+    "TableMeld",
+    "TableView",
     "Tile",
     "Win",
     "WinningHand",

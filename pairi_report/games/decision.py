@@ -1,13 +1,17 @@
-"""打牌判断 The records a replay gives: a discard decision, a winning hand, a replayed round."""
+"""打牌判断 The records a replay gives: a discard decision, a winning hand, a replayed round.
+
+``RiverTile`` lives with the table view (``table``) and is named here too, where it always was.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.notation import Hand
 from ..core.tiles import tile_name
 from .model import Round, Tile
+from .table import RiverTile, TableView
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,9 @@ class Decision:
     furiten: bool
     discard: Tile
     tsumogiri: bool
+    # What the whole table showed at this moment (rivers, calls, riichi, scores); the replay fills it.
+    # Left out of comparisons and repr: it is the context of the decision, not the decision itself.
+    table: TableView | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict: tiles as Tenhou names, the hand as notation."""
@@ -52,6 +59,7 @@ class Decision:
             "furiten": self.furiten,
             "discard": str(self.discard),
             "tsumogiri": self.tsumogiri,
+            "table": None if self.table is None else self.table.to_dict(),
         }
 
 
@@ -64,14 +72,6 @@ class WinningHand:
     tile: Tile
     tsumo: bool
     source: int
-
-
-@dataclass(frozen=True)
-class RiverTile:
-    """捨て牌 A discard as it lies in a river: the tile, and whether another seat called it away."""
-
-    tile: Tile
-    called: bool = False
 
 
 @dataclass(frozen=True)

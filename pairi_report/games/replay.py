@@ -4,7 +4,8 @@ The replay keeps each seat's concealed tiles (red fives included), melds, river 
 called away), riichi and furiten, the dora indicators turned over so far, and whose move it is. It
 yields a ``Decision`` for every discard, made after a draw (the drawn tile is then ``Hand.drawn``) or
 after a call (no drawn tile), and at the end gives each seat's final hand and each winner's winning
-hand. Anything impossible (a tile not held, a fifth copy, a call of a tile nobody discarded, a draw
+hand. Each decision carries the ``TableView`` its seat saw (every river, call, riichi and score; see
+``table``). Anything impossible (a tile not held, a fifth copy, a call of a tile nobody discarded, a draw
 from an empty wall, a win that is not a complete hand) raises ``LogError`` naming the round, the
 seat and its turn (its n-th take: a draw or a claimed tile).
 
@@ -18,8 +19,7 @@ is any tile that completes the shape, whether or not the hand would then have a 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
 
 from ..core.notation import Hand, Meld
 from ..core.tiles import NUM_KINDS, tile_name
@@ -40,6 +40,7 @@ from .model import (
     Tile,
 )
 from .shape import complete, waits
+from .table import SeatView, TableMeld, TableView
 
 LIVE_WALL = 70  # 136 tiles less the 14 of the dead wall and the 52 dealt (rinshan draws included)
 _DRAW, _DISCARD, _AFTER_DISCARD, _AFTER_ADDED = "draw", "discard", "after discard", "after added kan"
@@ -50,7 +51,7 @@ def replay_round(rnd: Round, *, title: str = "", index: int = 0, red_fives: bool
     state = _State(rnd, title, index, red_fives)
     decisions = [d for ev in rnd.events if (d := state.apply(ev)) is not None]
     winning = state.finish()
-    rivers = tuple(tuple(RiverTile(tile, called) for tile, called in seat.river) for seat in state.seats)
+    rivers = tuple(tuple(seat.river) for seat in state.seats)
     return RoundReplay(rnd, tuple(decisions), state.final_hands(), winning, rivers)
 
 
@@ -72,17 +73,23 @@ class _Meld:
     tiles: list[Tile]
     claimed: Tile | None = None
     source: int | None = None  # the seat claimed from
+    order: int = 0  # the claimed discard's order, or the discards made before a kan from the hand
+
+    def table(self) -> TableMeld:
+        return TableMeld(self.kind, tuple(self.tiles), self.claimed, self.source, self.order)
 
 
 @dataclass
 class _Seat:
     hand: list[Tile]
     melds: list[_Meld] = field(default_factory=list)
-    river: list[list[Any]] = field(default_factory=list)  # [tile, called away]
+    river: list[RiverTile] = field(default_factory=list)
     discarded: set[int] = field(default_factory=set)
     drawn: Tile | None = None
     takes: int = 0
     riichi: bool = False
+    riichi_turn: int | None = None  # which of its own discards declared riichi, from 1
+    riichi_order: int | None = None
     temporary: bool = False
     riichi_furiten: bool = False
     waits: tuple[int, ...] = ()
@@ -124,7 +131,7 @@ class _State:
             each.waits = waits(self.hand_of(index, None))
         self.phase, self.actor = _DRAW, rnd.dealer
         self.last: Tile | None = None
-        self.draws = self.kans = 0
+        self.draws = self.kans = self.discards = 0
 
     def fail(self, message: str, seat: int | None = None, turn: int | None = None) -> LogError:
         if seat is None:
@@ -195,7 +202,10 @@ class _State:
         self.check_discard(ev, seat)
         decision = self.decision(ev, seat)
         seat.hand.remove(ev.tile)
-        seat.river.append([ev.tile, False])
+        seat.river.append(RiverTile(ev.tile, tsumogiri=ev.tsumogiri, riichi=ev.riichi, order=self.discards))
+        if ev.riichi:
+            seat.riichi_turn, seat.riichi_order = len(seat.river), self.discards
+        self.discards += 1
         seat.discarded.add(ev.tile.kind)
         seat.drawn = None
         seat.temporary = False
@@ -229,7 +239,7 @@ class _State:
     def decision(self, ev: Discard, seat: _Seat) -> Decision:
         visible: list[int] = [t.kind for t in self.dora]
         for other, each in enumerate(self.seats):
-            visible.extend(tile.kind for tile, called in each.river if not called)
+            visible.extend(r.tile.kind for r in each.river if not r.called)
             if other != ev.seat:
                 visible.extend(t.kind for m in each.melds for t in m.tiles)
         return Decision(
@@ -242,7 +252,7 @@ class _State:
             drawn=seat.drawn,
             visible=tuple(sorted(visible)),
             dora=tuple(self.dora),
-            river=tuple(tile.kind for tile, _ in seat.river),
+            river=tuple(r.tile.kind for r in seat.river),
             round_wind=EAST + self.rnd.wind,
             seat_wind=self.rnd.seat_wind(ev.seat),
             riichi=seat.riichi,
@@ -250,6 +260,52 @@ class _State:
             furiten=seat.furiten(),
             discard=ev.tile,
             tsumogiri=ev.tsumogiri,
+            table=self.table_view(ev.seat),
+        )
+
+    def table_view(self, deciding: int) -> TableView:
+        """Return the table as the deciding seat sees it now, before its discard."""
+        seen = [0] * NUM_KINDS
+        for tile in self.dora:
+            seen[tile.kind] += 1
+        for index, each in enumerate(self.seats):
+            for r in each.river:
+                seen[r.tile.kind] += not r.called
+            for meld in each.melds:
+                for tile in meld.tiles:
+                    seen[tile.kind] += 1
+            if index == deciding:
+                for tile in each.hand:
+                    seen[tile.kind] += 1
+        rnd = self.rnd
+        laid = sum(each.riichi_turn is not None for each in self.seats)
+        return TableView(
+            seat=deciding,
+            round_wind=EAST + rnd.wind,
+            number=rnd.number,
+            dealer=rnd.dealer,
+            honba=rnd.honba,
+            sticks=rnd.sticks + laid,
+            dora=tuple(self.dora),
+            wall=LIVE_WALL - self.draws,
+            discards=self.discards,
+            seats=tuple(self.seat_view(i) for i in range(len(self.seats))),
+            seen=tuple(seen),
+        )
+
+    def seat_view(self, index: int) -> SeatView:
+        """Return what every player sees of one seat."""
+        seat = self.seats[index]
+        return SeatView(
+            seat=index,
+            wind=self.rnd.seat_wind(index),
+            dealer=index == self.rnd.dealer,
+            score=self.rnd.scores[index] - (1000 if seat.riichi_turn is not None else 0),
+            river=tuple(seat.river),
+            melds=tuple(m.table() for m in seat.melds),
+            concealed=len(seat.hand),
+            riichi_turn=seat.riichi_turn,
+            riichi_order=seat.riichi_order,
         )
 
     def call(self, ev: Call) -> None:
@@ -279,8 +335,9 @@ class _State:
             raise self.fail(
                 f"calls {what} with {_names(ev.tiles)}, which the hand does not hold", ev.seat, turn
             )
-        self.seats[self.actor].river[-1][1] = True
-        seat.melds.append(_Meld(ev.kind, [*ev.tiles, ev.claimed], ev.claimed, ev.source))
+        river = self.seats[self.actor].river
+        river[-1] = replace(river[-1], called=True, taker=ev.seat)
+        seat.melds.append(_Meld(ev.kind, [*ev.tiles, ev.claimed], ev.claimed, ev.source, river[-1].order))
         seat.takes, seat.drawn = turn, None
         self.phase, self.actor = (_DISCARD if ev.kind != CallKind.OPEN_KAN else _DRAW), ev.seat
 
@@ -298,7 +355,7 @@ class _State:
                 raise self.fail(
                     f"declares a closed kan of {_names(ev.tiles)}; expected four of a kind", ev.seat
                 )
-            seat.melds.append(_Meld(ev.kind, list(ev.tiles)))
+            seat.melds.append(_Meld(ev.kind, list(ev.tiles), order=self.discards))
             self.phase = _DRAW
             return
         pon = next(
