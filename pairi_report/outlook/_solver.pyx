@@ -39,6 +39,28 @@ cdef struct Win:
     int8_t red       # the drawn tile is a red five
 
 
+cdef uint64_t _STEP[NK]  # what one more tile of a kind adds to its word of the hand's key
+for _k in range(NK):
+    _STEP[_k] = 5 ** (_k % 9) * 1953125 ** (_k // 9) if _k < 27 else 5 ** (_k - 27)
+
+
+cdef inline void _step(uint64_t* lo, uint64_t* z, int k, int sign) noexcept nogil:
+    """Add (sign 1) or take (sign -1) one tile of kind k to a hand's key."""
+    if k < 27:
+        lo[0] += sign * _STEP[k]
+    else:
+        z[0] += sign * _STEP[k]
+
+
+cdef inline int _lowest(uint64_t x) noexcept nogil:
+    """Return the index of the lowest set bit of a non-zero word."""
+    cdef int n = 0
+    while not (x & 1):
+        x >>= 1
+        n += 1
+    return n
+
+
 cdef inline int _popcount(unsigned int x) noexcept nogil:
     cdef int n = 0
     while x:
@@ -62,6 +84,7 @@ cdef class Solver:
     # draw nodes
     cdef vector[uint8_t] d_counts
     cdef vector[uint8_t] d_red, d_flags, d_tag
+    cdef vector[uint64_t] d_lo, d_z
     cdef vector[int8_t] d_shanten
     cdef vector[int32_t] d_stay, d_first
     cdef vector[double] d_drawn
@@ -69,6 +92,7 @@ cdef class Solver:
     # discard nodes
     cdef vector[uint8_t] e_counts
     cdef vector[uint8_t] e_red, e_flags, e_tag
+    cdef vector[uint64_t] e_lo, e_z
     cdef vector[int32_t] e_first, e_child
     # wins and their scores
     cdef vector[Win] wins_
@@ -181,6 +205,9 @@ cdef class Solver:
     cdef int _wait(self, const uint8_t* c, uint64_t* mask):
         cdef uint64_t lo, hi
         _hand_key(c, &lo, &hi)
+        return self._wait_key(c, lo, hi, mask)
+
+    cdef int _wait_key(self, const uint8_t* c, uint64_t lo, uint64_t hi, uint64_t* mask):
         cdef int32_t at = self.wait_map.get(lo, hi)
         if at < 0:
             at = self.wait_shanten.size()
@@ -190,9 +217,7 @@ cdef class Solver:
         mask[0] = self.wait_mask[at]
         return self.wait_shanten[at]
 
-    cdef int _keep(self, const uint8_t* c, uint64_t* keep):
-        cdef uint64_t lo, hi
-        _hand_key(c, &lo, &hi)
+    cdef int _keep(self, const uint8_t* c, uint64_t lo, uint64_t hi, uint64_t* keep):
         cdef int32_t at = self.keep_map.get(lo, hi)
         if at < 0:
             at = self.keep_shanten.size()
@@ -204,10 +229,10 @@ cdef class Solver:
 
     # ---- nodes ----
 
-    cdef int32_t _draw_node(self, const uint8_t* c, int red, int flags, int tag) except -2:
-        cdef uint64_t lo, hi, mask
-        _hand_key(c, &lo, &hi)
-        hi |= (<uint64_t>red) << 20 | (<uint64_t>flags) << 24 | (<uint64_t>tag) << 28
+    cdef int32_t _draw_node(self, const uint8_t* c, uint64_t lo, uint64_t z, int red, int flags,
+                            int tag) except -2:
+        cdef uint64_t mask
+        cdef uint64_t hi = z | (<uint64_t>red) << 20 | (<uint64_t>flags) << 24 | (<uint64_t>tag) << 28
         cdef int32_t found = self.draw_map.get(lo, hi)
         if found >= 0:
             return found
@@ -219,13 +244,14 @@ cdef class Solver:
         self.d_red.push_back(red)
         self.d_flags.push_back(flags)
         self.d_tag.push_back(tag)
-        self.d_shanten.push_back(self._wait(c, &mask))
+        self.d_lo.push_back(lo)
+        self.d_z.push_back(z)
+        self.d_shanten.push_back(self._wait_key(c, lo, z, &mask))
         return found
 
-    cdef int32_t _discard_node(self, const uint8_t* c, int red, int flags, int tag) except -2:
-        cdef uint64_t lo, hi
-        _hand_key(c, &lo, &hi)
-        hi |= (<uint64_t>red) << 20 | (<uint64_t>flags) << 24 | (<uint64_t>tag) << 28
+    cdef int32_t _discard_node(self, const uint8_t* c, uint64_t lo, uint64_t z, int red, int flags,
+                               int tag) except -2:
+        cdef uint64_t hi = z | (<uint64_t>red) << 20 | (<uint64_t>flags) << 24 | (<uint64_t>tag) << 28
         cdef int32_t found = self.discard_map.get(lo, hi)
         if found >= 0:
             return found
@@ -237,6 +263,8 @@ cdef class Solver:
         self.e_red.push_back(red)
         self.e_flags.push_back(flags)
         self.e_tag.push_back(tag)
+        self.e_lo.push_back(lo)
+        self.e_z.push_back(z)
         return found
 
     cdef tuple _tiles(self, const uint8_t* c):
@@ -258,10 +286,8 @@ cdef class Solver:
             found = self.open_wins[key] = bool(self.valuer.score(tiles, k, False)[0])
         return found
 
-    cdef int32_t _score_of(self, const uint8_t* c, int k, bint riichi) except -2:
-        cdef uint64_t lo, hi
-        _hand_key(c, &lo, &hi)
-        hi |= (<uint64_t>k) << 20 | (<uint64_t>riichi) << 27
+    cdef int32_t _score_of(self, const uint8_t* c, uint64_t lo, uint64_t z, int k, bint riichi) except -2:
+        cdef uint64_t hi = z | (<uint64_t>k) << 20 | (<uint64_t>riichi) << 27
         cdef int32_t found = self.score_map.get(lo, hi)
         if found < 0:
             found = len(self.score_requests)
@@ -311,7 +337,9 @@ cdef class Solver:
         cdef int tag = 0
         if discard >= 0 and not red and mask >> discard & 1:
             tag = discard + 1
-        return self._draw_node(c, hand_red, flags, tag)
+        cdef uint64_t lo, z
+        _hand_key(c, &lo, &z)
+        return self._draw_node(c, lo, z, hand_red, flags, tag)
 
     def ready(self, int node):
         """Return whether a draw node's hand is ready (shanten 0)."""
@@ -330,24 +358,34 @@ cdef class Solver:
     cdef int _expand_draw(self, int32_t d) except -1:
         cdef uint8_t c[NK]
         memcpy(c, &self.d_counts[d * NK], NK)
+        cdef uint64_t lo = self.d_lo[d], z = self.d_z[d]
         cdef int red = self.d_red[d]
         cdef int flags = self.d_flags[d]
         cdef int tag = self.d_tag[d]
         cdef int s = self.d_shanten[d]
         cdef uint64_t mask
-        self._wait(c, &mask)
+        self._wait_key(c, lo, z, &mask)
         cdef bint riichi = flags & R
-        cdef bint option = self.tegawari and not riichi and self._distance(c, red) + s < self.s_org + self.extra
+        cdef bint option = (self.tegawari and not riichi
+                            and self._distance(c, red) + s < self.s_org + self.extra)
         cdef int32_t stay = d
         if flags & F:
-            stay = self._draw_node(c, red, flags & ~F, tag)
+            stay = self._draw_node(c, lo, z, red, flags & ~F, tag)
         self.d_stay.push_back(stay)
+        cdef uint64_t kinds = ((<uint64_t>1) << NK) - 1 if option else mask
         cdef int k, part, weight, q
         cdef int new_red
         cdef bint effective
         cdef double drawn = 0
         cdef Move move
-        for k in range(NK):
+        cdef uint64_t clo, cz
+        while kinds:
+            k = _lowest(kinds)
+            kinds &= kinds - 1
+            effective = mask >> k & 1
+            clo = lo
+            cz = z
+            _step(&clo, &cz, k, 1)
             for part in range(2):
                 if part == 0:
                     weight = self._plain_wall(c, red, k, tag)
@@ -360,20 +398,19 @@ cdef class Solver:
                     new_red = red | (1 << q)
                 if weight <= 0:
                     continue
-                effective = mask >> k & 1
                 move.weight = weight
                 move.target = -1
                 move.win = -1
                 move.decline = -1
                 if s == 0 and effective and self._wins_on(c, k):
-                    move.win = self._add_win(d, c, k, part == 1, riichi)
+                    move.win = self._add_win(d, c, lo, z, k, part == 1, riichi)
                     if option:
                         c[k] += 1
-                        move.decline = self._discard_node(c, new_red, flags & (R | N), tag)
+                        move.decline = self._discard_node(c, clo, cz, new_red, flags & (R | N), tag)
                         c[k] -= 1
                 elif (s > 0 and effective) or option:
                     c[k] += 1
-                    move.target = self._discard_node(c, new_red, flags & (R | N), tag)
+                    move.target = self._discard_node(c, clo, cz, new_red, flags & (R | N), tag)
                     c[k] -= 1
                 else:
                     continue
@@ -383,23 +420,25 @@ cdef class Solver:
         self.d_first.push_back(self.moves.size())
         return 0
 
-    cdef int32_t _add_win(self, int32_t d, const uint8_t* c, int k, bint red, bint riichi) except -2:
+    cdef int32_t _add_win(self, int32_t d, const uint8_t* c, uint64_t lo, uint64_t z, int k, bint red,
+                          bint riichi) except -2:
         cdef Win win
         win.node = d
         win.kind = k
         win.red = red
-        win.score = self._score_of(c, k, riichi)
+        win.score = self._score_of(c, lo, z, k, riichi)
         self.wins_.push_back(win)
         return self.wins_.size() - 1
 
     cdef int _expand_discard(self, int32_t e) except -1:
         cdef uint8_t c[NK]
         memcpy(c, &self.e_counts[e * NK], NK)
+        cdef uint64_t lo = self.e_lo[e], z = self.e_z[e], clo, cz
         cdef int red = self.e_red[e]
         cdef int flags = self.e_flags[e]
         cdef int tag = self.e_tag[e]
         cdef uint64_t keep
-        cdef int s14 = self._keep(c, &keep)
+        cdef int s14 = self._keep(c, lo, z, &keep)
         cdef bint riichi = flags & R
         cdef bint option = self.back and not riichi and self._distance(c, red) + s14 < self.s_org + self.extra
         cdef int k, part, q, bit, new_red, new_flags, left
@@ -424,10 +463,13 @@ cdef class Solver:
                 elif part == 1:
                     break
                 c[k] -= 1
+                clo = lo
+                cz = z
+                _step(&clo, &cz, k, -1)
                 new_flags = flags & (R | N)
                 if left == 0 and not riichi and not (flags & N) and self.closed and self._declares(c):
                     new_flags |= R | F
-                self.e_child.push_back(self._draw_node(c, new_red, new_flags, tag))
+                self.e_child.push_back(self._draw_node(c, clo, cz, new_red, new_flags, tag))
                 c[k] += 1
         self.e_first.push_back(self.e_child.size())
         return 0
