@@ -1,8 +1,9 @@
 """The compiled expected-value solver: its engine against the Python engine, its values against today's.
 
-With 手変わり and 向聴戻し off the model is today's (``outlook.points``): every start's tenpai and win
-chances and points by turn agree, once the dora indicator is counted as seen on today's side too, with
-two of today's leaks left out: ura dora (today draws the ura indicators from a pool that holds the
+With the options on, every figure equals a direct (slow) reading of the spec, ``ev_reference``, on
+small cases (two draws left). With 手変わり and 向聴戻し off the model is today's (``outlook.points``):
+every start's tenpai and win chances and points by turn agree, once the dora indicator is counted
+as seen on today's side too, with two of today's leaks left out: ura dora (today draws the ura indicators from a pool that holds the
 tiles thrown since the start, the model from the state's wall) and a red five thrown at the start
 (today it may be drawn again; in the model it lies in the river).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ev_reference import Reference, agree
 
 from pairi_report.core.notation import Hand
 from pairi_report.core.sampling import counts_text, random_counts
@@ -117,3 +119,50 @@ def test_the_pure_switch_turns_the_solver_off(monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.slow
 def test_with_the_options_off_200_hands_are_todays() -> None:
     assert sum(assert_same(text) for text in random_hands(200, 30, most=3)) > 1000
+
+
+def assert_reference(text: str, situation: str, options: kernel.EvOptions) -> None:
+    """Assert every figure of every start equals the spec's direct reading (``ev_reference``)."""
+    a = analyze(text, situation=situation or None)
+    reference = Reference(a, options)
+    for v in kernel.solve(a, options):
+        start = reference.start(v.discard, v.red)
+        for objective, got in enumerate((v.tenpai, v.win, v.points)):
+            want = reference.values(start, objective)
+            assert all(map(agree, got, want)), (text, v.discard, v.red, objective, got, want)
+        if v.riichi is not None and v.dama is not None:
+            for mode, (win, points) in ((1, v.riichi), (2, v.dama)):
+                start = reference.start(v.discard, v.red, mode)
+                assert all(map(agree, win, reference.values(start, 1))), (text, v.discard, mode)
+                assert all(map(agree, points, reference.values(start, 2))), (text, v.discard, mode)
+
+
+def test_the_options_follow_the_spec() -> None:
+    # Two draws left: the direct recursion stays small.
+    assert_reference("123067m45p789s11z5p", "dora=4p round=E seat=E", kernel.EvOptions(turn=15))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        kernel.EvOptions(turn=15),
+        kernel.EvOptions(turn=15, riichi="dama"),
+        kernel.EvOptions(turn=15, riichi="dama-yaku", extra=2),
+        kernel.EvOptions(turn=15, tegawari=False),
+        kernel.EvOptions(turn=15, shanten_back=False, reds=False, ura=False, ippatsu=False),
+    ],
+)
+@pytest.mark.parametrize(
+    ("text", "situation"),
+    [
+        ("2349m1234577p13s5s", "dora=4s round=S seat=W honba=1"),
+        ("1123m4567p78s1122z", "round=E seat=E"),
+        ("2357m34599p567s36z", ""),
+        ("123456m789p2399s", "dora=1s"),
+    ],
+)
+def test_the_options_follow_the_spec_on_more_hands(
+    text: str, situation: str, options: kernel.EvOptions
+) -> None:
+    assert_reference(text, situation, options)

@@ -1,4 +1,5 @@
 # distutils: language = c++
+# distutils: extra_compile_args = -O3
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """期待値 The expected-value model of ``docs/expected-value.md``, compiled: graph and backward recursion.
 
@@ -52,6 +53,39 @@ cdef inline void _step(uint64_t* lo, uint64_t* z, int k, int sign) noexcept nogi
         z[0] += sign * _STEP[k]
 
 
+cdef extern from *:
+    """
+    // The inner loops of the recursion over the horizons, written so that the compiler may vectorise.
+    static inline void pairi_fill(double* __restrict out, double v, int n) {
+        for (int t = 0; t < n; ++t) out[t] = v;
+    }
+    static inline void pairi_copy(double* __restrict out, const double* __restrict v, int n) {
+        for (int t = 0; t < n; ++t) out[t] = v[t];
+    }
+    static inline void pairi_max_into(double* __restrict out, const double* __restrict v, int n) {
+        for (int t = 0; t < n; ++t) out[t] = v[t] > out[t] ? v[t] : out[t];
+    }
+    static inline void pairi_axpy(double* __restrict gain, double w, const double* __restrict v, int n) {
+        for (int t = 0; t < n; ++t) gain[t] += w * v[t];
+    }
+    static inline void pairi_axpy_max(double* __restrict gain, double w, double x,
+                                      const double* __restrict v, int n) {
+        for (int t = 0; t < n; ++t) gain[t] += w * (v[t] > x ? v[t] : x);
+    }
+    static inline void pairi_finish(double* __restrict out, const double* __restrict gain, double constant,
+                                    double pool, const double* __restrict stay, double keep, int n) {
+        for (int t = 0; t < n; ++t) out[t] = (gain[t] + constant) / pool + stay[t] * keep;
+    }
+    """
+    void _fill "pairi_fill"(double* out, double v, int n) noexcept nogil
+    void _copy "pairi_copy"(double* out, const double* v, int n) noexcept nogil
+    void _max_into "pairi_max_into"(double* out, const double* v, int n) noexcept nogil
+    void _axpy "pairi_axpy"(double* gain, double w, const double* v, int n) noexcept nogil
+    void _axpy_max "pairi_axpy_max"(double* gain, double w, double x, const double* v, int n) noexcept nogil
+    void _finish "pairi_finish"(double* out, const double* gain, double constant, double pool,
+                                const double* stay, double keep, int n) noexcept nogil
+
+
 cdef inline int _lowest(uint64_t x) noexcept nogil:
     """Return the index of the lowest set bit of a non-zero word."""
     cdef int n = 0
@@ -85,6 +119,7 @@ cdef class Solver:
     cdef vector[uint8_t] d_counts
     cdef vector[uint8_t] d_red, d_flags, d_tag
     cdef vector[uint64_t] d_lo, d_z
+    cdef vector[uint8_t] d_dist  # tiles drawn and kept since the start: no fewer draws reach the node
     cdef vector[int8_t] d_shanten
     cdef vector[int32_t] d_stay, d_first
     cdef vector[double] d_drawn
@@ -93,6 +128,7 @@ cdef class Solver:
     cdef vector[uint8_t] e_counts
     cdef vector[uint8_t] e_red, e_flags, e_tag
     cdef vector[uint64_t] e_lo, e_z
+    cdef vector[uint8_t] e_dist
     cdef vector[int32_t] e_first, e_child
     # wins and their scores
     cdef vector[Win] wins_
@@ -246,6 +282,7 @@ cdef class Solver:
         self.d_tag.push_back(tag)
         self.d_lo.push_back(lo)
         self.d_z.push_back(z)
+        self.d_dist.push_back(self._distance(c, red))
         self.d_shanten.push_back(self._wait_key(c, lo, z, &mask))
         return found
 
@@ -265,6 +302,7 @@ cdef class Solver:
         self.e_tag.push_back(tag)
         self.e_lo.push_back(lo)
         self.e_z.push_back(z)
+        self.e_dist.push_back(self._distance(c, red))
         return found
 
     cdef tuple _tiles(self, const uint8_t* c):
@@ -366,8 +404,7 @@ cdef class Solver:
         cdef uint64_t mask
         self._wait_key(c, lo, z, &mask)
         cdef bint riichi = flags & R
-        cdef bint option = (self.tegawari and not riichi
-                            and self._distance(c, red) + s < self.s_org + self.extra)
+        cdef bint option = self.tegawari and not riichi and self.d_dist[d] + s < self.s_org + self.extra
         cdef int32_t stay = d
         if flags & F:
             stay = self._draw_node(c, lo, z, red, flags & ~F, tag)
@@ -440,7 +477,7 @@ cdef class Solver:
         cdef uint64_t keep
         cdef int s14 = self._keep(c, lo, z, &keep)
         cdef bint riichi = flags & R
-        cdef bint option = self.back and not riichi and self._distance(c, red) + s14 < self.s_org + self.extra
+        cdef bint option = self.back and not riichi and self.e_dist[e] + s14 < self.s_org + self.extra
         cdef int k, part, q, bit, new_red, new_flags, left
         cdef bint kept
         for k in range(NK):
@@ -602,7 +639,8 @@ cdef class Solver:
         cdef int i
         self._terminal(later.data(), nobj, objs, width, first, last)
         for i in range(last - 1, self.turn - 1, -1):
-            self._discard_step(later.data(), discard.data(), block, (i + 1 if i + 1 > first else first) - first, width, nobj)
+            self._discard_step(i, later.data(), discard.data(), block, (i + 1 if i + 1 > first else first) - first,
+                               width, nobj)
             self._draw_step(i, later.data(), discard.data(), now.data(), nobj, objs, width, first, last)
             now.swap(later)
         out = []
@@ -624,81 +662,69 @@ cdef class Solver:
                     1.0 if objs[o] == 0 and self.d_shanten[d] == 0 else 0.0
                 )
 
-    cdef void _discard_step(self, const double* later, double* discard, int block, int lo, int width, int nobj) noexcept:
-        """Value each discard node after the draw: the best of its children for each objective and horizon."""
-        cdef int e, j, o, t
-        cdef int32_t child
+    cdef void _discard_step(self, int i, const double* later, double* discard, int block, int lo, int width,
+                            int nobj) noexcept:
+        """Value each discard node after draw i + 1: the best of its children per objective and horizon."""
+        cdef int e, j, o
+        cdef int reach = i + 1 - self.turn  # nodes farther from the start cannot be reached yet
         cdef double* out
-        cdef const double* v
         for e in range(<int>self.e_red.size()):
-            out = discard + <size_t>e * block
-            j = self.e_first[e]
-            if j == self.e_first[e + 1]:
-                for o in range(nobj):
-                    for t in range(lo, width):
-                        out[o * width + t] = 0.0
+            if self.e_dist[e] > reach:
                 continue
-            child = self.e_child[j]
-            v = later + <size_t>child * block
+            j = self.e_first[e]
             for o in range(nobj):
-                for t in range(lo, width):
-                    out[o * width + t] = v[o * width + t]
-            for j in range(self.e_first[e] + 1, self.e_first[e + 1]):
-                v = later + <size_t>self.e_child[j] * block
-                for o in range(nobj):
-                    for t in range(lo, width):
-                        if v[o * width + t] > out[o * width + t]:
-                            out[o * width + t] = v[o * width + t]
+                out = discard + <size_t>e * block + o * width
+                if j == self.e_first[e + 1]:
+                    _fill(out + lo, 0.0, width - lo)
+                    continue
+                _copy(out + lo, later + <size_t>self.e_child[j] * block + o * width + lo, width - lo)
+                for j in range(self.e_first[e] + 1, self.e_first[e + 1]):
+                    _max_into(out + lo, later + <size_t>self.e_child[j] * block + o * width + lo, width - lo)
+                j = self.e_first[e]
 
     cdef void _draw_step(self, int i, const double* later, const double* discard, double* now, int nobj,
                          const int* objs, int width, int first, int last) noexcept:
         """Value each draw node with i draws made from the values with i + 1 made."""
         cdef int block = nobj * width
         cdef int lo = (i + 1 if i + 1 > first else first) - first  # horizons after this draw
-        cdef int d, o, t, m, obj
+        cdef int n = width - lo
+        cdef int d, o, t, m, obj, end
+        cdef int reach = i - self.turn
         cdef double pool = self.unseen - i
-        cdef double keep_share
+        cdef double keep_share, constant, x
         cdef double gain[MAXT + 1]
-        cdef double x
         cdef double* out
         cdef const double* stay
-        cdef const double* target
-        cdef Move move
+        cdef const Move* move
+        cdef const Move* moves = self.moves.data()
         for d in range(<int>self.d_red.size()):
-            out = now + <size_t>d * block
+            if self.d_dist[d] > reach:
+                continue
             stay = later + <size_t>self.d_stay[d] * block
             keep_share = 1 - self.d_drawn[d] / pool
+            end = self.d_first[d + 1]
             for o in range(nobj):
                 obj = objs[o]
+                out = now + <size_t>d * block + o * width
                 if i >= first:
-                    out[o * width + i - first] = 1.0 if obj == 0 and self.d_shanten[d] == 0 else 0.0
+                    out[i - first] = 1.0 if obj == 0 and self.d_shanten[d] == 0 else 0.0
                 if obj == 0 and self.d_shanten[d] == 0:
-                    for t in range(lo, width):
-                        out[o * width + t] = 1.0
+                    _fill(out + lo, 1.0, n)
                     continue
-                for t in range(lo, width):
-                    gain[t] = 0.0
-                for m in range(self.d_first[d], self.d_first[d + 1]):
-                    move = self.moves[m]
-                    if move.win >= 0:
-                        if obj != 2:
-                            for t in range(lo, width):
-                                gain[t] += move.weight
-                        elif move.decline >= 0:
-                            x = self.win_points[move.win]
-                            target = discard + <size_t>move.decline * block + o * width
-                            for t in range(lo, width):
-                                gain[t] += move.weight * (target[t] if target[t] > x else x)
-                        else:
-                            x = move.weight * self.win_points[move.win]
-                            for t in range(lo, width):
-                                gain[t] += x
+                _fill(gain, 0.0, n)
+                constant = 0.0
+                for m in range(self.d_first[d], end):
+                    move = moves + m
+                    if move.win < 0:
+                        _axpy(gain, move.weight, discard + <size_t>move.target * block + o * width + lo, n)
+                    elif obj != 2:
+                        constant += move.weight
+                    elif move.decline >= 0:
+                        _axpy_max(gain, move.weight, self.win_points[move.win],
+                                  discard + <size_t>move.decline * block + o * width + lo, n)
                     else:
-                        target = discard + <size_t>move.target * block + o * width
-                        for t in range(lo, width):
-                            gain[t] += move.weight * target[t]
-                for t in range(lo, width):
-                    out[o * width + t] = gain[t] / pool + stay[o * width + t] * keep_share
+                        constant += move.weight * self.win_points[move.win]
+                _finish(out + lo, gain, constant, pool, stay + o * width + lo, keep_share, n)
 
     # ---- facts for tests and benchmarks ----
 

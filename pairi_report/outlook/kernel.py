@@ -42,6 +42,7 @@ from ..rules.riichi.scoring.points import basic_points, payment
 from ..rules.riichi.scoring.situation import next_tile
 
 TURNS = 17
+EXACT_SHANTEN = 3  # starts beyond are left out (the outlook estimates them), as ``points.EXACT_SHANTEN``
 FIVES = (4, 13, 22)
 POLICIES = ("tenpai", "dama", "dama-yaku")  # riichi on tenpai; never; dama when every wait has a yaku
 # The limits whose points extra han cannot change (as ``rules.riichi.expected``).
@@ -158,7 +159,8 @@ def build(analysis: Analysis, options: EvOptions, module: ModuleType) -> Any:
     melds = _counts([t for m in hand.melds for t in m.tiles])
     situation = valuer.situation
     seen = _counts([*analysis.visible, *situation.dora])
-    wall = [4 - org[k] - melds[k] - seen[k] for k in range(NUM_KINDS)]
+    # A tile listed both as visible and as an indicator is one tile: never fewer than none left.
+    wall = [max(0, 4 - org[k] - melds[k] - seen[k]) for k in range(NUM_KINDS)]
     org_red = wall_red = 0
     if reds:
         for q, five in enumerate(FIVES):
@@ -208,21 +210,42 @@ def start_list(analysis: Analysis, reds: bool) -> list[tuple[int | None, bool]]:
     return out
 
 
-def solve(analysis: Analysis, options: EvOptions = EvOptions()) -> list[StartValue]:
-    """Return every start's tenpai, win and points by turn (and riichi beside dama where it applies)."""
+def _prepared(analysis: Analysis, options: EvOptions, most: int) -> tuple[Any, list, list[int], bool]:
+    """Return the solver with its starts (those within ``most`` shanten) added, and their nodes."""
     module = solver_module()
     if module is None:
         raise RuntimeError("the compiled solver is not built")
     solver = build(analysis, options, module)
     in_riichi = solver.valuer.valuer.situation.in_riichi
-    starts = start_list(analysis, solver.reds)
+    counts = _counts(analysis.hand.tiles)
+    starts = []
+    for d, red in start_list(analysis, solver.reds):
+        if d is not None:
+            counts[d] -= 1
+        if module.wait(counts, solver.closed)[0] <= most:
+            starts.append((d, red))
+        if d is not None:
+            counts[d] += 1
     main = [solver.start(-1 if d is None else d, red, in_riichi) for d, red in starts]
+    return solver, starts, main, in_riichi
+
+
+def _scored(solver: Any) -> None:
+    """Build the graph and value its wins."""
+    solver.build()
+    solver.set_scores([solver.valuer.score(*w) for w in solver.wins()])
+
+
+def solve(
+    analysis: Analysis, options: EvOptions = EvOptions(), most: int = EXACT_SHANTEN
+) -> list[StartValue]:
+    """Return every start's tenpai, win and points by turn (and riichi beside dama where it applies)."""
+    solver, starts, main, in_riichi = _prepared(analysis, options, most)
     sides: list[tuple[int, int] | None] = []
     for (d, red), node in zip(starts, main, strict=True):
         side = d is not None and solver.closed and not in_riichi and solver.ready(node)
         sides.append((solver.start(d, red, False, 1), solver.start(d, red, False, 2)) if side else None)
-    solver.build()
-    solver.set_scores([solver.valuer.score(*w) for w in solver.wins()])
+    _scored(solver)
     wanted = list(dict.fromkeys(main + [n for pair in sides if pair for n in pair]))
     values = dict(zip(wanted, solver.solve(wanted), strict=True))
     out = []
@@ -233,3 +256,16 @@ def solve(analysis: Analysis, options: EvOptions = EvOptions()) -> list[StartVal
             riichi, dama = ((tuple(values[n][1]), tuple(values[n][2])) for n in pair)
         out.append(StartValue(d, red, tenpai, win, points, riichi, dama))
     return out
+
+
+def discard_points(
+    analysis: Analysis, horizon: int = TURNS, options: EvOptions = EvOptions(), most: int = EXACT_SHANTEN
+) -> list[tuple[int | None, bool, float]]:
+    """Return (discard, red, expected points by ``horizon``) of every start: the judgement's one call.
+
+    Points only, one horizon: a backward pass of ``horizon - turn`` draws over the graph.
+    """
+    solver, starts, main, _ = _prepared(analysis, options, most)
+    _scored(solver)
+    values = solver.solve(main, (2,), horizon, horizon)
+    return [(d, red, v[0][0]) for (d, red), v in zip(starts, values, strict=True)]
