@@ -1,11 +1,11 @@
-"""The compiled expected-value solver: its engine against the Python engine, its values against today's.
+"""The compiled expected-value solver: its engine against the Python engine, its values against the spec.
 
 With the options on, every figure equals a direct (slow) reading of the spec, ``ev_reference``, on
 small cases (two draws left). With 手変わり and 向聴戻し off the model is today's (``outlook.points``):
-every start's tenpai and win chances and points by turn agree, once the dora indicator is counted
-as seen on today's side too, with two of today's leaks left out: ura dora (today draws the ura indicators from a pool that holds the
-tiles thrown since the start, the model from the state's wall) and a red five thrown at the start
-(today it may be drawn again; in the model it lies in the river).
+every start's tenpai and win chances and points by turn agree, once the dora indicator is counted as
+seen on today's side too, with two of today's leaks left out: ura dora (today draws the ura
+indicators from a pool that holds the tiles thrown since the start, the model from the state's wall)
+and a red five thrown at the start (today it may be drawn again; in the model it lies in the river).
 """
 
 from __future__ import annotations
