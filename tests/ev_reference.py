@@ -148,7 +148,7 @@ class Reference:
                 x = 1.0
                 if obj == 2:
                     x = self.win_points(c, red, k, is_red, r, f, tag)
-                    if option:
+                    if self.o.tegawari and not r:  # declined wherever 手変わり is on
                         x = max(x, self.discard(c2, new_red, r, n, tag, i + 1, T, obj))
             elif (s > 0 and effective) or option:
                 x = self.discard(c2, new_red, r, n, tag, i + 1, T, obj)

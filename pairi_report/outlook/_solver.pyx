@@ -112,6 +112,7 @@ cdef class Solver:
     cdef int wall_red       # a bit per suit whose red five is unseen
     cdef public int unseen, turn, sets, s_org, policy, extra, indicators
     cdef public bint closed, reds, tegawari, back, ippatsu, ura
+    cdef public bint own_walls  # a start that loses ground counts the wall from its own 13 tiles
     cdef uint8_t meld_counts[NK]
     cdef int next_kind[NK]
     cdef public object valuer  # score(tiles, kind, riichi), points(han, fu), fixed(basic), declares(tiles, waits)
@@ -148,7 +149,7 @@ cdef class Solver:
 
     def __init__(self, org, org_red, wall, wall_red, meld_counts, next_kind, *, int turn, bint closed,
                  bint reds, bint tegawari, bint back, int extra, int policy, bint ippatsu, bint ura,
-                 int indicators, valuer):
+                 int indicators, valuer, bint own_walls=True):
         if not _loaded:
             raise RuntimeError("load_tables() first")
         cdef int k
@@ -171,6 +172,7 @@ cdef class Solver:
         self.ura = ura
         self.indicators = indicators
         self.valuer = valuer
+        self.own_walls = own_walls
         cdef int total = 0
         for k in range(NK):
             total += self.org[k]
@@ -373,7 +375,7 @@ cdef class Solver:
         # such a start has a position of its own), so its states count the wall from its own hand and
         # are its own; the other starts share their states, the wall counted from the 3n+2 hand.
         cdef int tag = 0
-        if discard >= 0 and not red and mask >> discard & 1:
+        if self.own_walls and discard >= 0 and not red and mask >> discard & 1:
             tag = discard + 1
         cdef uint64_t lo, z
         _hand_key(c, &lo, &z)
@@ -441,7 +443,7 @@ cdef class Solver:
                 move.decline = -1
                 if s == 0 and effective and self._wins_on(c, k):
                     move.win = self._add_win(d, c, lo, z, k, part == 1, riichi)
-                    if option:
+                    if self.tegawari and not riichi:  # a win may be declined wherever 手変わり is on
                         c[k] += 1
                         move.decline = self._discard_node(c, clo, cz, new_red, flags & (R | N), tag)
                         c[k] -= 1

@@ -10,9 +10,13 @@ Decisions where the spec (issue 29) leaves room, shared with the pure-Python twi
   five its own kind when red fives count); a draw node's value is
   ``sum(w_k x_k) / (U - i) + stay * (1 - sum(w_k) / (U - i))`` over its moves k (today's form, which
   mahjong-cpp also uses; with 手変わり the stay weight may be negative, as there);
-- a win may be declined (points only) where 手変わり may be used at that draw (option on, not in
-  riichi, the distance bound holds): the player then goes on to the discard node of the complete hand,
-  whose discards are those that leave it ready (or any, where 向聴戻し may be used);
+- a win may be declined (points only) wherever 手変わり is on and the hand is not in riichi (the
+  distance bound is not asked, as in mahjong-cpp): the player then goes on to the discard node of the
+  complete hand, whose discards are those that leave it ready (or any, where 向聴戻し may be used);
+- a start that loses ground (its discard is wanted back) counts the wall from its own 13 tiles, as
+  today's code does (with the wall counted from the 3n+2 hand, as the spec's formula reads, a copy of
+  the discard drawn back would stay in the wall, and the options-off figures of about one such start
+  in six would differ from today's); ``Solver(own_walls=False)`` gives the formula's reading;
 - the ura indicators are drawn from the state's wall less the winning tile (red fives merged);
 - seen fives (``--visible``, dora indicators) are plain fives while plain copies remain;
 - a 3n+1 start that is closed and ready has declared riichi earlier under the policy "on tenpai"; under
