@@ -10,7 +10,9 @@ from __future__ import annotations
 from setuptools import Extension, setup
 
 # (dotted module name, source file): add a kernel here and nowhere else.
-EXTENSIONS: tuple[tuple[str, str], ...] = ()
+EXTENSIONS: tuple[tuple[str, str], ...] = (
+    ("pairi_report.outlook._solver", "pairi_report/outlook/_solver.pyx"),  # C++ (its own directive)
+)
 
 
 def extensions() -> list[Extension]:
@@ -24,7 +26,10 @@ def extensions() -> list[Extension]:
     modules = [
         Extension(name, [source], optional=True, extra_compile_args=["-O2"]) for name, source in EXTENSIONS
     ]
-    return cythonize(modules, language_level=3, quiet=True)
+    built = cythonize(modules, language_level=3, quiet=True)
+    for module in built:  # cythonize returns new Extension objects, without ``optional``
+        module.optional = True
+    return built
 
 
 setup(ext_modules=extensions())
