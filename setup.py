@@ -10,7 +10,9 @@ from __future__ import annotations
 from setuptools import Extension, setup
 
 # (dotted module name, source file): add a kernel here and nowhere else.
-EXTENSIONS: tuple[tuple[str, str], ...] = ()
+EXTENSIONS: tuple[tuple[str, str], ...] = (
+    ("pairi_report.engine._rows", "pairi_report/engine/_rows.pyx"),  # the engine's rows and capped DP
+)
 
 
 def extensions() -> list[Extension]:

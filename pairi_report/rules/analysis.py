@@ -35,6 +35,8 @@ _CHUNKS = tuple(
 )
 _NAME_CHUNKS = tuple(tuple(tuple(_NAMES[t] for t in tiles) for tiles in chunk) for chunk in _CHUNKS)
 ALL_TILES = (1 << NUM_KINDS) - 1
+_object_new = object.__new__
+_setattr = object.__setattr__
 
 
 def tiles_of(mask: Mask) -> Tiles:
@@ -208,6 +210,14 @@ class Analysis:
         """Return the waits as tile names (empty unless a 3n+1 hand is ready)."""
         return [_NAMES[t] for t in self.waits or ()]
 
+    def with_value(self, value: RuleValue) -> Analysis:
+        """Return this analysis with the rule set's value added."""
+        # The same frozen instance ``dataclasses.replace`` would build, without its per-field __init__
+        # (every valued hand comes through here; ``test_riichi_value`` checks both are equal).
+        out = _object_new(Analysis)
+        _setattr(out, "__dict__", {**self.__dict__, "value": value})
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict; see the README for its keys."""
         out = hand_record(
@@ -220,7 +230,12 @@ class Analysis:
             wild=[_NAMES[t] for t in self.wild],
         )
         if self.discards is not None:
-            out[Key.DISCARDS] = [d.to_dict() for d in self.discards]
+            # As ``Discard.to_dict`` row by row, the calls inlined: a table is a dozen rows per hand.
+            names, red_names, record = _NAMES, _RED_NAMES, discard_record
+            out[Key.DISCARDS] = [
+                record(red_names[tile] if red else names[tile], shanten, names_of(mask), count)
+                for tile, red, shanten, mask, count in self.discards
+            ]
         if self.effective is not None:
             out |= self.effective.to_dict()
         if self.decompositions is not None:

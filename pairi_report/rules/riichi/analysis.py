@@ -16,7 +16,7 @@ from operator import attrgetter
 from ...core.block import Block
 from ...core.notation import Hand
 from ...core.tiles import FIVES, NUM_KINDS, SUITS, tile_name
-from ...engine.combine import FORMS, distance_rows
+from ...engine.combine import FORMS, discard_rows, distance_rows
 from ...engine.decompose import orphans_split, regular_splits, seven_pairs_split
 from ...engine.position import concealed_shape
 from ..analysis import (
@@ -33,6 +33,7 @@ from ..analysis import (
 _NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
 _BY_COUNT = attrgetter("ukeire_count")
 _BY_SHANTEN = attrgetter("shanten")
+_new = tuple.__new__
 __all__ = ["FORMS", "analyze_hand"]
 
 
@@ -128,27 +129,24 @@ class _Context:
 
 def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], tuple[int, ...]]) -> Analysis:
     """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
-    kinds = sorted(set(ctx.natural))
-    rows = distance_rows(
-        ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0, quad_pairs=ctx.quad_pairs
-    )
     only_red = only_red_fives(hand)
     if ctx.wild_mask:
+        kinds = sorted(set(ctx.natural))
+        rows = distance_rows(ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, ctx.wilds > 0, ctx.quad_pairs)
         discards = _wild_rows(hand, ctx, kinds, rows.distance, rows.masks, only_red)
+        # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
+        discards.sort(key=_BY_COUNT, reverse=True)
+        discards.sort(key=_BY_SHANTEN)
+        distances = rows.by_form
     else:
-        # The common case, kept tight: a table is a dozen rows and this loop is most of the Python.
-        available = ctx.available
-        one, two, three = ctx.used
-        discards = []
-        for tile, distance, mask in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True):
-            mask &= available
-            # Unseen copies: four per tile, less one per tile with at least 1, 2 and 3 copies used.
-            used = (mask & one).bit_count() + (mask & two).bit_count() + (mask & three).bit_count()
-            discards.append(Discard(tile, tile in only_red, distance - 1, mask, 4 * mask.bit_count() - used))
-    # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
-    discards.sort(key=_BY_COUNT, reverse=True)
-    discards.sort(key=_BY_SHANTEN)
-    by_form = _forms_of(rows.by_form, ctx.wilds)
+        # The common case, kept tight: the engine gives the rows sorted, each a ``Discard``'s fields.
+        reds = sum(1 << t for t in only_red) if only_red else 0
+        found, distances = discard_rows(
+            ctx.natural, ctx.sets, ctx.forms, ctx.caps, ctx.quad_pairs, ctx.available, ctx.used, reds
+        )
+        new = _new
+        discards = [new(Discard, row) for row in found]  # named tuples without their Python-level __new__
+    by_form = _forms_of(distances, ctx.wilds)
     shanten = by_form.best
     decomps = _decompositions(hand, ctx) if shanten == -1 else None
     rules, seen, wild = about

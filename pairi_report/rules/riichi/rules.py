@@ -54,6 +54,7 @@ class RiichiRules:
     options: tuple[RuleOption, ...] = ()
     tiles: TileSet = FOUR_PLAYER  # the tiles in the game, the calls, who pays on tsumo
     hand_word: re.Pattern[str] = field(default=HAND_WORD, compare=False)
+    _default_scoring: Options | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def context_word(self) -> re.Pattern[str]:
@@ -91,7 +92,7 @@ class RiichiRules:
         Under riichi proper the analysis carries the hand's value in the ``situation`` (its words, see
         ``value.parse_context``); a hand with wild tiles has none.
         """
-        scoring = replace(scoring_options(option_values(self, options)), players=self.tiles.players)
+        scoring = self._scoring(options)
         context = self.read_situation(situation or "")
         hand = text if isinstance(text, Hand) else self.parse(text)
         if isinstance(text, Hand):
@@ -116,7 +117,18 @@ class RiichiRules:
         # A short hand (Tenhou counts its missing tiles as unknown calls) and wild tiles have no value.
         if not self.values or kinds or hand.tile_count not in (13, 14):
             return found
-        return replace(found, value=self.value(found, context, scoring))
+        return found.with_value(self.value(found, context, scoring))
+
+    def _scoring(self, options: Mapping[str, bool | str] | None) -> Options:
+        """Return the scoring options of the given option values (checked), the defaults' once made."""
+        if options is None and self._default_scoring is not None:
+            return self._default_scoring
+        return replace(scoring_options(option_values(self, options)), players=self.tiles.players)
+
+    def __post_init__(self) -> None:
+        # Every hand analysed without options scores by the defaults: make them once.
+        object.__setattr__(self, "_default_scoring", None)
+        object.__setattr__(self, "_default_scoring", self._scoring(None))
 
     def _seen(self, hand: Hand, visible: str | None, context: Context) -> tuple[int, ...]:
         """Return the tiles seen elsewhere: the visible ones, and the Norths set aside as nukidora."""

@@ -50,6 +50,8 @@ class Context:
 
 def parse_context(text: str) -> Context:
     """Read situation words and ``win=`` / ``river=``; raise ``NotationError`` at the column."""
+    if not text:
+        return _EMPTY  # most hands come with no words: the same (frozen) context every time
     win: int | None = None
     river: tuple[int, ...] = ()
     for match in _HAND_WORD.finditer(text):
@@ -100,7 +102,8 @@ class RiichiValue:
     @property
     def situation_words(self) -> str:
         """Return the situation's canonical words; nothing for the default (East round, South seat, ron)."""
-        return "" if self.situation == _DEFAULT else str(self.situation)
+        s = self.situation
+        return "" if s is _DEFAULT or s == _DEFAULT else str(s)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the keys the value adds to the record: ``value``, ``wait_values`` or ``discard_values``."""
@@ -114,6 +117,9 @@ class RiichiValue:
         if self.discards is not None:
             out["discard_values"] = [d.to_dict() for d in self.discards]
         return out
+
+
+_EMPTY = Context(_DEFAULT, text="")
 
 
 def value_of(
@@ -158,7 +164,7 @@ def value_of(
 
 def _check(context: Context, hand: Hand) -> None:
     """Check the situation against the hand (a dora indicator that would be a fifth copy, …)."""
-    if context.situation != _DEFAULT:
+    if context.situation is not _DEFAULT and context.situation != _DEFAULT:
         check_situation(context.situation, context.text, hand, context.win)
 
 
