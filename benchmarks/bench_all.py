@@ -31,6 +31,7 @@ BENCHMARKS = (
     ("report", ["bench_report.py", "--hands", "300", "--sizes", "500,2000"]),
     ("batch", ["bench_batch.py", "--hands", "20000", "--repeats", "1"]),
     ("wild", ["bench_wild.py", "--hands", "100"]),
+    ("value", ["bench_value.py", "2000"]),
 )
 # A figure line: it names a target or a ratio against a peer.
 _FIGURE = re.compile(r"target|ratio|\d\.\d+x|speed-up", re.IGNORECASE)

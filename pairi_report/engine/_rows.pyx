@@ -634,3 +634,18 @@ def discard_rows(
         for i in range(n)
     ]
     return out, _forms_found(1, forms, first)
+
+
+def c_api(counts, int sets, int forms):
+    """Return what the C-level API gives for 34 counts (for tests): ``distance34``, then ``effective34``'s
+    mask and distance, then ``keep34``'s mask and distance.
+    """
+    cdef uint8_t c[34]
+    cdef int i, d_effective = 0, d_keep = 0
+    cdef uint64_t effective, keep
+    load_tables()
+    for i in range(34):
+        c[i] = counts[i]
+    effective = effective34(c, sets, forms, &d_effective)
+    keep = keep34(c, sets, forms, &d_keep)
+    return distance34(c, sets, forms), effective, d_effective, keep, d_keep
