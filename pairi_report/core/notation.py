@@ -53,6 +53,10 @@ _MELD = re.compile(r"\[([0-9]+)([mpsz])(?:,([1-7]))?\]")
 _DIGIT_TILE = {
     (d, suit): SUIT_OFFSET[suit] + (4 if d == "0" else int(d) - 1) for suit in SUITS for d in "0123456789"
 }
+_OFFSETS = dict(SUIT_OFFSET)
+_DIGIT_RANK = {d: 4 if d == "0" else int(d) - 1 for d in "0123456789"}
+_object_new = object.__new__
+_setattr = object.__setattr__
 __all__ = ["Hand", "Meld", "check_visible", "parse_tiles", "scan_tokens"]
 
 
@@ -141,23 +145,27 @@ def _parse_plain(text: str) -> Hand | None:
     """Parse plain concealed Tenhou text quickly; return None for anything else or any problem."""
     if not _PLAIN.fullmatch(text):
         return None
-    tiles = []
+    tiles: list[int] = []
     red = [0, 0, 0]
     for digits, suit in _GROUP.findall(text):
-        for d in digits:
-            tile = _DIGIT_TILE[d, suit]
-            tiles.append(tile)
-            if d == "0":
-                red[tile // 9] += 1
+        offset = _OFFSETS[suit]
+        tiles += [offset + _DIGIT_RANK[d] for d in digits]
+        if "0" in digits:
+            red[offset // 9] += digits.count("0")
     n = len(tiles)
     if n > MAX_TILES or n % 3 == 0:
         return None
     drawn = tiles[-1] if n % 3 == 2 else None
-    drawn_red = drawn is not None and text[-2] == "0"
     tiles.sort()
-    if any(tiles[i] == tiles[i + 4] for i in range(n - 4)):
-        return None
-    return Hand(tuple(tiles), (red[0], red[1], red[2]), (), drawn, drawn_red)
+    for i in range(n - 4):
+        if tiles[i] == tiles[i + 4]:
+            return None
+    hand = _object_new(Hand)
+    _setattr(hand, "__dict__", {
+        "tiles": tuple(tiles), "red": (red[0], red[1], red[2]), "melds": (), "drawn": drawn,
+        "drawn_red": drawn is not None and text[-2] == "0",
+    })  # fmt: skip
+    return hand  # the instance Hand(tiles, red, (), drawn, drawn_red) is, without the frozen __init__
 
 
 def _parse_melded(text: str) -> Hand | None:

@@ -210,6 +210,31 @@ class Analysis:
         """Return the waits as tile names (empty unless a 3n+1 hand is ready)."""
         return [_NAMES[t] for t in self.waits or ()]
 
+    @classmethod
+    def of(
+        cls,
+        hand: Hand,
+        rules: str,
+        visible: tuple[int, ...],
+        shanten: int,
+        shanten_by_form: ShantenByForm,
+        discards: tuple[Discard, ...] | None = None,
+        effective: Effective | None = None,
+        decompositions: tuple[Decomposition, ...] | None = None,
+        wild: tuple[int, ...] = (),
+        value: RuleValue | None = None,
+    ) -> Analysis:
+        """Return the analysis of these fields: the instance ``Analysis(...)`` builds, made faster."""
+        # The frozen __init__ sets each field through object.__setattr__; one dict is a third the cost
+        # (``test_riichi_value`` checks both builds are equal).
+        out = _object_new(cls)
+        _setattr(out, "__dict__", {
+            "hand": hand, "rules": rules, "visible": visible, "shanten": shanten,
+            "shanten_by_form": shanten_by_form, "discards": discards, "effective": effective,
+            "decompositions": decompositions, "wild": wild, "value": value,
+        })  # fmt: skip
+        return out
+
     def with_value(self, value: RuleValue) -> Analysis:
         """Return this analysis with the rule set's value added."""
         # The same frozen instance ``dataclasses.replace`` would build, without its per-field __init__
@@ -230,11 +255,19 @@ class Analysis:
             wild=[_NAMES[t] for t in self.wild],
         )
         if self.discards is not None:
-            # As ``Discard.to_dict`` row by row, the calls inlined: a table is a dozen rows per hand.
-            names, red_names, record = _NAMES, _RED_NAMES, discard_record
+            # As ``Discard.to_dict`` (``discard_record``) row by row, the calls inlined: a table is a
+            # dozen rows per hand, and this is most of the record's time.
+            names, red_names = _NAMES, _RED_NAMES
+            c0, c1, c2, c3 = _NAME_CHUNKS
+            tile_key, shanten_key, ukeire_key, count_key = Key.TILE, Key.SHANTEN, Key.UKEIRE, Key.UKEIRE_COUNT
             out[Key.DISCARDS] = [
-                record(red_names[tile] if red else names[tile], shanten, names_of(mask), count)
-                for tile, red, shanten, mask, count in self.discards
+                {
+                    tile_key: red_names[tile] if red else names[tile],
+                    shanten_key: shanten,
+                    ukeire_key: [*c0[m & 511], *c1[m >> 9 & 511], *c2[m >> 18 & 511], *c3[m >> 27 & 127]],
+                    count_key: count,
+                }
+                for tile, red, shanten, m, count in self.discards
             ]
         if self.effective is not None:
             out |= self.effective.to_dict()

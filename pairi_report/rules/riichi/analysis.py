@@ -10,8 +10,8 @@ The engine's tables give every form at once; wild kinds (混, 鬼, 癞子) fill 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from ...core.block import Block
 from ...core.notation import Hand
@@ -56,9 +56,8 @@ def analyze_hand(
     return _analyze_draw(hand, ctx, about) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx, about)
 
 
-@dataclass(frozen=True)
-class _Context:
-    """What every row of one hand's analysis shares."""
+class _Context(NamedTuple):
+    """What every row of one hand's analysis shares (a named tuple: one is built per hand)."""
 
     natural: tuple[int, ...]  # concealed tiles that are not wild, sorted
     wilds: int  # wild tiles among the concealed ones
@@ -93,7 +92,7 @@ class _Context:
             used[run] |= 1 << tile
         sets, shapes, caps = concealed_shape(hand, forms, absent)
         natural = tuple(t for t in hand.tiles if t not in wild) if wild else hand.tiles
-        return cls(
+        return _new(cls, (
             natural,
             len(hand.tiles) - len(natural),
             sum(1 << t for t in wild),
@@ -103,7 +102,7 @@ class _Context:
             caps,
             ALL_TILES & ~used[3],
             (used[0], used[1], used[2]),
-        )
+        ))  # fmt: skip
 
     def count(self, mask: int) -> int:
         """Return how many copies of the tiles of an available-only mask are unseen."""
@@ -150,7 +149,7 @@ def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], 
     shanten = by_form.best
     decomps = _decompositions(hand, ctx) if shanten == -1 else None
     rules, seen, wild = about
-    return Analysis(hand, rules, seen, shanten, by_form, tuple(discards), decompositions=decomps, wild=wild)
+    return Analysis.of(hand, rules, seen, shanten, by_form, tuple(discards), None, decomps, wild)
 
 
 def _wild_rows(
@@ -194,8 +193,16 @@ def _forms_of(distances: tuple[int | None, ...], wilds: int) -> ShantenByForm:
 
     Every form of the engine is listed; one the rules or the hand rule out has None.
     """
-    shanten = (None if d is None else _shanten(d, wilds) for d in distances)
-    return ShantenByForm(tuple(zip(FORMS, shanten, strict=True)))
+    key = (distances, wilds)
+    found = _BY_FORM.get(key)
+    if found is None:
+        shanten = (None if d is None else _shanten(d, wilds) for d in distances)
+        found = _BY_FORM[key] = ShantenByForm(tuple(zip(FORMS, shanten, strict=True)))
+    return found
+
+
+# One shared (frozen) record per distances and wild count: a few hundred at most (distances <= 14).
+_BY_FORM: dict[tuple[tuple[int | None, ...], int], ShantenByForm] = {}
 
 
 def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:

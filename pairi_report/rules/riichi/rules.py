@@ -98,7 +98,7 @@ class RiichiRules:
         if isinstance(text, Hand):
             self.tiles.check_hand(hand, str(hand))
         seen = self._seen(hand, visible, context)
-        kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild}))
+        kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild})) if wild or self.wild else ()
         if wild and not self.features.wild:
             raise RulesError(f"the {self.name} rules take no wild tiles; expected no wild kinds")
         if situation and kinds:
@@ -150,7 +150,12 @@ class RiichiRules:
 
     def value(self, analysis: Analysis, context: Context, scoring: Options = DEFAULT) -> RiichiValue:
         """Return what an analysed hand is worth: complete, ready, or after each discard that readies it."""
-        ready = tuple((d.tile, d.red) for d in analysis.discards or () if d.shanten == 0)
+        discards = analysis.discards
+        # Rows come sorted by shanten, and a discard never completes a hand: any ready one comes first.
+        if discards and discards[0].shanten == 0:
+            ready = tuple((d.tile, d.red) for d in discards if d.shanten == 0)
+        else:
+            ready = ()
         return value_of(
             analysis.hand,
             context,

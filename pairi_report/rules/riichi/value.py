@@ -120,6 +120,8 @@ class RiichiValue:
 
 
 _EMPTY = Context(_DEFAULT, text="")
+_object_new = object.__new__
+_setattr = object.__setattr__
 
 
 def value_of(
@@ -153,13 +155,19 @@ def value_of(
         win = _winning_tile(hand, context)
         value = None if win is None else score(hand, win, situation, options)
         return RiichiValue(situation, hand=value, options=options)
+    if not ready:  # most hands: no discard readies them, and this record is all they get
+        value = _object_new(RiichiValue)
+        _setattr(value, "__dict__", {
+            "situation": situation, "hand": None, "waits": None, "discards": None, "options": options
+        })  # fmt: skip
+        return value  # the instance RiichiValue(situation, options=options) is (test_riichi_value)
     discards = tuple(
         DiscardValues(
             tile, red, wait_values(less(hand, tile, red), situation, options, (*context.river, tile))
         )
         for tile, red in ready
     )
-    return RiichiValue(situation, discards=discards or None, options=options)  # None: none readies it
+    return RiichiValue(situation, discards=discards, options=options)
 
 
 def _check(context: Context, hand: Hand) -> None:
