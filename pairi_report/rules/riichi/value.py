@@ -156,11 +156,11 @@ def value_of(
         value = None if win is None else score(hand, win, situation, options)
         return RiichiValue(situation, hand=value, options=options)
     if not ready:  # most hands: no discard readies them, and this record is all they get
-        value = _object_new(RiichiValue)
-        _setattr(value, "__dict__", {
+        nothing = _object_new(RiichiValue)
+        _setattr(nothing, "__dict__", {
             "situation": situation, "hand": None, "waits": None, "discards": None, "options": options
         })  # fmt: skip
-        return value  # the instance RiichiValue(situation, options=options) is (test_riichi_value)
+        return nothing  # the instance RiichiValue(situation, options=options) is (test_riichi_value)
     discards = tuple(
         DiscardValues(
             tile, red, wait_values(less(hand, tile, red), situation, options, (*context.river, tile))
