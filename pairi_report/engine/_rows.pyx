@@ -1,29 +1,21 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""向听 The engine's rows in C: the compiled twin of ``combine.key_arrays`` and its capped DP.
+"""向听 The engine's rows in C: the compiled twin of ``combine.key_arrays`` and ``combine.discard_rows``.
 
 Each row is a hand as four suit keys. Its suits' table entries (or, where melds or the rules leave fewer
-than four copies of a kind, entries computed here by the capped DP) are merged by min-plus convolution:
-for each suit, the best completion by the other three suits ("the rest"); a target of a suit is part of
-an optimal combo when its cost plus its rest's complement equals the best total. That is the same
-quantity ``combine.py`` finds by listing every combo, so both give the same distances and masks.
-
-The capped DP keeps, per state, the least cost and the kinds short in some least-cost path: a kind is in
-a target's mask exactly when one more copy of it lowers the cost, that is when some optimal way to the
-target holds more copies of it than the suit does.
+than four copies of a kind, entries from the capped DP of ``_capped.pyx``) are merged by min-plus
+convolution: for each suit, the best completion by the other three suits ("the rest"); a target of a
+suit is part of an optimal combo when its cost plus its rest's complement equals the best total. That
+is the same quantity ``combine.py`` finds by listing every combo, so both give the same distances and
+masks. The C-level API for other extensions is in ``_rows.pxd``.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
+from ._capped cimport BIG, MAX_PAIRS, MAX_SETS, ORPHANS_AT, PAIRS_AT, TARGETS, Entry, capped
+
 import numpy as np
 
 cdef enum:
-    TARGETS = 20
-    PAIRS_AT = 10
-    ORPHANS_AT = 18
-    MAX_SETS = 4
-    MAX_PAIRS = 7
-    BIG = 1000  # an unreachable state or total: above any real sum, far from overflowing
-    INF = 30  # an unreachable target in a capped entry, as ``combine.INF``
     HONOUR_BASE = 1953125  # 5 ** 9
     CACHE = 48  # capped entries kept per call and suit
 
@@ -31,10 +23,6 @@ cdef struct Part:
     int reg[MAX_SETS + 1][2]  # k sets, with (1) or without (0) the pair
     int pairs[MAX_PAIRS + 1]
     int orphans[2]
-
-cdef struct Entry:
-    uint8_t cost[TARGETS]
-    uint16_t mask[TARGETS]
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -133,213 +121,82 @@ cdef inline void _merge(const Part* a, const Part* b, int sets, int forms, Part*
         out.orphans[1] = t if t < i else i
 
 
+cdef inline void _rests(const Part* own, int sets, int forms, Part* rest) noexcept nogil:
+    """Set each suit's rest: the merge of the other three suits."""
+    cdef Part left, right
+    _merge(&own[0], &own[1], sets, forms, &left)
+    _merge(&own[2], &own[3], sets, forms, &right)
+    _merge(&own[1], &right, sets, forms, &rest[0])
+    _merge(&own[0], &right, sets, forms, &rest[1])
+    _merge(&left, &own[3], sets, forms, &rest[2])
+    _merge(&left, &own[2], sets, forms, &rest[3])
+
+
+cdef inline int _least(int a, int b) noexcept nogil:
+    return a if a < b else b
+
+
+cdef int _best(const Part* own, const Part* rest, int sets, int forms, int* by_form) noexcept nogil:
+    """Return the best total over the forms, each form's through ``by_form`` (-1 where it is off)."""
+    cdef int k, j, best = BIG
+    for k in range(sets + 1):
+        best = _least(best, own.reg[k][0] + rest.reg[sets - k][1])
+        best = _least(best, own.reg[k][1] + rest.reg[sets - k][0])
+    by_form[0] = best
+    by_form[1] = by_form[2] = -1
+    if forms & 2:
+        by_form[1] = BIG
+        for j in range(MAX_PAIRS + 1):
+            by_form[1] = _least(by_form[1], own.pairs[j] + rest.pairs[MAX_PAIRS - j])
+        best = _least(best, by_form[1])
+    if forms & 4:
+        by_form[2] = _least(own.orphans[0] + rest.orphans[1], own.orphans[1] + rest.orphans[0])
+        best = _least(best, by_form[2])
+    return best
+
+
+cdef uint64_t _used(
+    const Part* own, const Part* rest, const uint16_t* mask, int sets, int forms, int d
+) noexcept nogil:
+    """Return the OR of one suit's masks over its targets that some combo of total ``d`` picks."""
+    cdef int k, p, j
+    cdef uint64_t acc = 0
+    for k in range(sets + 1):
+        for p in range(2):
+            if own.reg[k][p] + rest.reg[sets - k][1 - p] == d:
+                acc |= mask[k + 5 * p]
+    if forms & 2:
+        for j in range(MAX_PAIRS + 1):
+            if own.pairs[j] + rest.pairs[MAX_PAIRS - j] == d:
+                acc |= mask[PAIRS_AT + j]
+    if forms & 4:
+        if own.orphans[0] + rest.orphans[1] == d:
+            acc |= mask[ORPHANS_AT]
+        if own.orphans[1] + rest.orphans[0] == d:
+            acc |= mask[ORPHANS_AT + 1]
+    return acc
+
+
 cdef int _combine(
     const uint8_t** cost, const uint16_t** mask, int sets, int forms, int* by_form, uint64_t* out_mask
 ) noexcept nogil:
-    """Return a row's distance; set its effective-tile mask and its best total per form."""
+    """Return a row's distance; set its effective-tile mask and its best total per form.
+
+    A target of a suit is in some optimal combo exactly when its cost plus its rest's best completion
+    equals the best total: the ``totals == best`` of ``combine._chunk``, without listing the combos.
+    """
     cdef Part own[4]
     cdef Part rest[4]
-    cdef Part left2, right2
-    cdef int q, k, p, j, best, t, d
-    cdef uint64_t acc, whole = 0
+    cdef int q, d
+    cdef uint64_t whole = 0
     for q in range(4):
         _part_of(cost[q], sets, forms, &own[q])
-    _merge(&own[0], &own[1], sets, forms, &left2)
-    _merge(&own[2], &own[3], sets, forms, &right2)
-    _merge(&own[1], &right2, sets, forms, &rest[0])
-    _merge(&own[0], &right2, sets, forms, &rest[1])
-    _merge(&left2, &own[3], sets, forms, &rest[2])
-    _merge(&left2, &own[2], sets, forms, &rest[3])
-    # The best total of each form, from suit 0 (any suit gives the same).
-    best = BIG
-    for k in range(sets + 1):
-        for p in range(2):
-            t = own[0].reg[k][p] + rest[0].reg[sets - k][1 - p]
-            if t < best:
-                best = t
-    by_form[0] = best
-    d = best
-    by_form[1] = -1
-    by_form[2] = -1
-    if forms & 2:
-        best = BIG
-        for j in range(MAX_PAIRS + 1):
-            t = own[0].pairs[j] + rest[0].pairs[MAX_PAIRS - j]
-            if t < best:
-                best = t
-        by_form[1] = best
-        if best < d:
-            d = best
-    if forms & 4:
-        best = own[0].orphans[0] + rest[0].orphans[1]
-        t = own[0].orphans[1] + rest[0].orphans[0]
-        if t < best:
-            best = t
-        by_form[2] = best
-        if best < d:
-            d = best
+    _rests(own, sets, forms, rest)
+    d = _best(&own[0], &rest[0], sets, forms, by_form)  # any suit gives the same totals
     for q in range(4):
-        acc = 0
-        for k in range(sets + 1):
-            for p in range(2):
-                if own[q].reg[k][p] + rest[q].reg[sets - k][1 - p] == d:
-                    acc |= mask[q][k + 5 * p]
-        if forms & 2:
-            for j in range(MAX_PAIRS + 1):
-                if own[q].pairs[j] + rest[q].pairs[MAX_PAIRS - j] == d:
-                    acc |= mask[q][PAIRS_AT + j]
-        if forms & 4:
-            if own[q].orphans[0] + rest[q].orphans[1] == d:
-                acc |= mask[q][ORPHANS_AT]
-            if own[q].orphans[1] + rest[q].orphans[0] == d:
-                acc |= mask[q][ORPHANS_AT + 1]
-        whole |= acc << (9 * q)
+        whole |= _used(&own[q], &rest[q], mask[q], sets, forms, d) << (9 * q)
     out_mask[0] = whole
     return d
-
-
-# ---- The capped DP ----------------------------------------------------------------------------------
-
-
-cdef void _regular_capped(const int* counts, const int* caps, int n, bint chows, Entry* out) noexcept nogil:
-    """Fill the regular columns of an entry: least cost per target and the kinds short on a least path.
-
-    A state (x, y, k, p) is as in ``tablegen.run_dp``: x chows need this kind as their last tile, y
-    need it and the next, k sets begun, p pairs placed; x + y <= k always.
-    """
-    cdef int cost[5][5][5][2]
-    cdef uint16_t kinds[5][5][5][2]
-    cdef int nxt[5][5][5][2]
-    cdef uint16_t nkinds[5][5][5][2]
-    cdef int i, x, y, k, p, w, g, q, need, pen, c, sets, new_chows, have, cap
-    cdef uint16_t m, bit
-    for x in range(5):
-        for y in range(5):
-            for k in range(5):
-                for p in range(2):
-                    cost[x][y][k][p] = BIG
-                    kinds[x][y][k][p] = 0
-    cost[0][0][0][0] = 0
-    for i in range(n):
-        new_chows = MAX_SETS if chows and i <= n - 3 else 0
-        have = counts[i]
-        cap = caps[i]
-        bit = <uint16_t>(1 << i)
-        for x in range(5):
-            for y in range(5):
-                for k in range(5):
-                    nxt[x][y][k][0] = BIG
-                    nxt[x][y][k][1] = BIG
-                    nkinds[x][y][k][0] = 0
-                    nkinds[x][y][k][1] = 0
-        for k in range(MAX_SETS + 1):
-            for x in range(k + 1):
-                for y in range(k - x + 1):
-                    for p in range(2):
-                        c = cost[x][y][k][p]
-                        if c >= BIG:
-                            continue
-                        m = kinds[x][y][k][p]
-                        for w in range(new_chows + 1):
-                            if k + w > MAX_SETS:
-                                break
-                            for g in range(2):
-                                sets = k + w + g
-                                if sets > MAX_SETS:
-                                    break
-                                for q in range(2 - p):
-                                    need = x + y + w + 3 * g + 2 * q
-                                    if need > cap:
-                                        continue
-                                    pen = need - have
-                                    if pen > 0:
-                                        pen = c + pen
-                                        if pen < nxt[y][w][sets][p + q]:
-                                            nxt[y][w][sets][p + q] = pen
-                                            nkinds[y][w][sets][p + q] = m | bit
-                                        elif pen == nxt[y][w][sets][p + q]:
-                                            nkinds[y][w][sets][p + q] |= m | bit
-                                    else:
-                                        if c < nxt[y][w][sets][p + q]:
-                                            nxt[y][w][sets][p + q] = c
-                                            nkinds[y][w][sets][p + q] = m
-                                        elif c == nxt[y][w][sets][p + q]:
-                                            nkinds[y][w][sets][p + q] |= m
-        cost = nxt
-        kinds = nkinds
-    for k in range(MAX_SETS + 1):
-        for p in range(2):
-            c = cost[0][0][k][p]
-            if c >= BIG:
-                out.cost[k + 5 * p] = INF
-                out.mask[k + 5 * p] = 0
-            else:
-                out.cost[k + 5 * p] = <uint8_t>(c if c < INF else INF)
-                out.mask[k + 5 * p] = kinds[0][0][k][p]
-
-
-cdef void _pair_costs(const int* counts, const int* caps, int n, uint8_t* out) noexcept nogil:
-    """Fill the seven-pairs and thirteen-orphans columns of one vector, as ``combine._pair_costs``."""
-    cdef int steps[3]
-    cdef int i, j, step, total, missing, lo, hi
-    cdef bint paired = False, pairable = False, closed = False
-    steps[0] = steps[1] = steps[2] = 0
-    for i in range(n):
-        if caps[i] >= 2:
-            steps[2 - counts[i] if counts[i] < 2 else 0] += 1
-    total = 0
-    j = 0
-    out[PAIRS_AT] = 0
-    for step in range(3):
-        for i in range(steps[step]):
-            if j == MAX_PAIRS:
-                break
-            total += step
-            j += 1
-            out[PAIRS_AT + j] = <uint8_t>total
-    for i in range(j + 1, MAX_PAIRS + 1):
-        out[PAIRS_AT + i] = INF
-    # The orphan kinds: 1 and 9 of a suit, every honour.
-    missing = 0
-    for i in range(n):
-        if n == 9 and i != 0 and i != 8:
-            continue
-        if caps[i] == 0:
-            closed = True
-        if counts[i] == 0:
-            missing += 1
-        if counts[i] >= 2:
-            paired = True
-        if caps[i] >= 2:
-            pairable = True
-    if closed:
-        out[ORPHANS_AT] = INF
-        out[ORPHANS_AT + 1] = INF
-    else:
-        out[ORPHANS_AT] = <uint8_t>missing
-        out[ORPHANS_AT + 1] = <uint8_t>(missing + (not paired)) if pairable else INF
-
-
-cdef void _capped(int64_t key, int n, const int* caps, Entry* out) noexcept nogil:
-    """Compute one suit's entry (every column) with per-kind copy limits."""
-    cdef int counts[9]
-    cdef uint8_t after[TARGETS]
-    cdef int i, t
-    for i in range(n):
-        counts[i] = <int>(key % 5)
-        key //= 5
-    _regular_capped(counts, caps, n, n == 9, out)
-    _pair_costs(counts, caps, n, out.cost)
-    for t in range(PAIRS_AT, TARGETS):
-        out.mask[t] = 0
-    for i in range(n):
-        if counts[i] < caps[i]:
-            counts[i] += 1
-            _pair_costs(counts, caps, n, after)
-            counts[i] -= 1
-            for t in range(PAIRS_AT, TARGETS):
-                if after[t] < out.cost[t]:
-                    out.mask[t] |= <uint16_t>(1 << i)
 
 
 # ---- Rows --------------------------------------------------------------------------------------------
@@ -366,9 +223,9 @@ cdef const Entry* _entry_of(Caps* caps, int q, int64_t key) noexcept nogil:
         caps.used[q] += 1
     caps.keys[q][slot] = key
     if q == 3:
-        _capped(key - HONOUR_BASE, 7, &caps.limits[27], &caps.entries[q][slot])
+        capped(key - HONOUR_BASE, 7, &caps.limits[27], &caps.entries[q][slot])
     else:
-        _capped(key, 9, &caps.limits[9 * q], &caps.entries[q][slot])
+        capped(key, 9, &caps.limits[9 * q], &caps.entries[q][slot])
     return &caps.entries[q][slot]
 
 
@@ -489,17 +346,6 @@ def key_rows(
     return distance, masks, _forms_found(n, forms, first)
 
 
-def capped_entry(int64_t key, bint honour, tuple limits):
-    """Return one suit's (costs, masks) with per-kind copy limits: ``combine.capped_entry``, here."""
-    cdef int caps[9]
-    cdef int i, n = 7 if honour else 9
-    cdef Entry e
-    for i in range(n):
-        caps[i] = limits[i]
-    _capped(key, n, caps, &e)
-    return tuple([e.cost[i] for i in range(TARGETS)]), tuple([e.mask[i] for i in range(TARGETS)])
-
-
 # ---- The C-level API (see _rows.pxd) ---------------------------------------------------------------------
 
 
@@ -571,6 +417,29 @@ cdef inline bint _before(const Found* a, const Found* b) noexcept nogil:
     return a.tile < b.tile
 
 
+cdef void _discard(
+    const int64_t* base, int tile, const View* view, Caps* cp, int sets, int forms,
+    uint64_t available, uint64_t one, uint64_t two, uint64_t three, Found* row
+) noexcept nogil:
+    """Fill the row of one discard: the shanten it leaves, its available effective kinds and copies."""
+    cdef int64_t keys[4]
+    cdef int by_form[3]
+    cdef uint64_t m
+    keys[0], keys[1], keys[2], keys[3] = base[0], base[1], base[2], base[3]
+    keys[3 if tile >= 27 else tile // 9] -= _POW5[tile % 9]
+    row.tile = tile
+    row.shanten = _row(keys, view, cp, sets, forms, by_form, &m) - 1
+    m &= available
+    row.mask = m
+    # Unseen copies: four per kind, less one per kind with at least 1, 2 and 3 copies used.
+    row.count = (
+        4 * __builtin_popcountll(m)
+        - __builtin_popcountll(m & one)
+        - __builtin_popcountll(m & two)
+        - __builtin_popcountll(m & three)
+    )
+
+
 def discard_rows(
     tuple tiles,
     int sets,
@@ -587,13 +456,11 @@ def discard_rows(
     ``combine.discard_rows``, here.
     """
     cdef int64_t base[4]
-    cdef int64_t keys[4]
-    cdef int by_form[3]
     cdef int first[3]
     cdef Found rows[34]
     cdef Found row
     cdef uint64_t m, held = 0
-    cdef int tile, q, i, n = 0
+    cdef int tile, i, n = 0
     cdef Caps caps
     cdef Caps* cp = NULL
     cdef View view = _view(tb)
@@ -607,28 +474,14 @@ def discard_rows(
         cp = &caps
     _row(base, &view, cp, sets, forms, first, &m)
     for tile in range(34):
-        if not (held >> tile) & 1:
-            continue
-        q = 3 if tile >= 27 else tile // 9
-        keys[0], keys[1], keys[2], keys[3] = base[0], base[1], base[2], base[3]
-        keys[q] -= _POW5[tile % 9]
-        row.tile = tile
-        row.shanten = _row(keys, &view, cp, sets, forms, by_form, &m) - 1
-        m &= available
-        row.mask = m
-        # Unseen copies: four per kind, less one per kind with at least 1, 2 and 3 copies used.
-        row.count = (
-            4 * __builtin_popcountll(m)
-            - __builtin_popcountll(m & one)
-            - __builtin_popcountll(m & two)
-            - __builtin_popcountll(m & three)
-        )
-        i = n
-        while i > 0 and _before(&row, &rows[i - 1]):
-            rows[i] = rows[i - 1]
-            i -= 1
-        rows[i] = row
-        n += 1
+        if (held >> tile) & 1:
+            _discard(base, tile, &view, cp, sets, forms, available, one, two, three, &row)
+            i = n
+            while i > 0 and _before(&row, &rows[i - 1]):  # insertion: a table has at most 14 rows
+                rows[i] = rows[i - 1]
+                i -= 1
+            rows[i] = row
+            n += 1
     out = [
         (rows[i].tile, (reds >> rows[i].tile) & 1 == 1, rows[i].shanten, rows[i].mask, rows[i].count)
         for i in range(n)
