@@ -11,6 +11,8 @@ from setuptools import Extension, setup
 
 # (dotted module name, source file): add a kernel here and nowhere else.
 EXTENSIONS: tuple[tuple[str, str], ...] = (
+    ("pairi_report.engine._capped", "pairi_report/engine/_capped.pyx"),  # the engine's capped DP
+    ("pairi_report.engine._rows", "pairi_report/engine/_rows.pyx"),  # the engine's rows (cimports _capped)
     ("pairi_report.outlook._solver", "pairi_report/outlook/_solver.pyx"),  # C++ (its own directive)
 )
 

@@ -32,6 +32,7 @@ BENCHMARKS = (
     ("batch", ["bench_batch.py", "--hands", "20000", "--repeats", "1"]),
     ("wild", ["bench_wild.py", "--hands", "100"]),
     ("ev-fast", ["bench_ev_fast.py", "--hands", "10"]),
+    ("value", ["bench_value.py", "2000"]),
 )
 # A figure line: it names a target or a ratio against a peer.
 _FIGURE = re.compile(r"target|ratio|\d\.\d+x|speed-up", re.IGNORECASE)

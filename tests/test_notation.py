@@ -196,3 +196,29 @@ def test_random_text_raises_nothing_but_notation_error(text: str) -> None:
 def test_arbitrary_unicode_raises_nothing_but_notation_error(text: str) -> None:
     with contextlib.suppress(NotationError):
         Hand.parse(text)
+
+
+@given(
+    st.lists(
+        st.sampled_from([*"0123456789mpsz", "[123m]", "[555p,2]", "[7777s]", "[0555s,5]", "[345m,3]"]),
+        max_size=24,
+    )
+)
+@settings(max_examples=400, deadline=None)
+def test_the_fast_paths_read_what_the_scanner_reads(pieces: list[str]) -> None:
+    import pairi_report.core.notation as notation
+
+    text = "".join(pieces)
+    found = []
+    for fast in (True, False):
+        saved = notation._parse_plain, notation._parse_melded
+        if not fast:
+            notation._parse_plain = notation._parse_melded = lambda text: None  # type: ignore[assignment]
+        try:
+            hand = Hand.parse(text)
+            found.append((hand, hand.drawn, hand.drawn_red, str(hand), hand.__dict__.keys() >= {"tiles"}))
+        except NotationError as err:
+            found.append(("error", str(err)))
+        finally:
+            notation._parse_plain, notation._parse_melded = saved
+    assert found[0] == found[1]

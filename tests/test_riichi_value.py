@@ -153,3 +153,24 @@ def test_score_refuses_flags_the_melds_make_impossible(
     with pytest.raises(NotationError, match=message) as info:
         score(h, h.drawn or 0, parse_situation(situation))
     assert info.value.column == column  # in the canonical text, e.g. 'round=E seat=S riichi ron'
+
+
+def test_the_fast_analysis_builds_equal_the_plain_ones() -> None:
+    from dataclasses import replace
+
+    from pairi_report.rules.analysis import Analysis
+    from pairi_report.rules.registry import analyze
+    from pairi_report.rules.riichi.value import Context, RiichiValue, parse_context
+
+    for text in ("123m456p789s11z22z", "1223m456p789s1122z", "[123m,1]456p789s1122z", "123456789m1199p"):
+        found = analyze(text)
+        plain = Analysis(*(getattr(found, f.name) for f in fields(Analysis)))
+        assert found == plain and repr(found) == repr(plain) and found.__dict__ == plain.__dict__
+        assert isinstance(found.value, RiichiValue)
+        bare = Analysis.of(*(getattr(found, f.name) for f in fields(Analysis) if f.name != "value"))
+        assert bare.with_value(found.value) == replace(bare, value=found.value) == found
+    nothing = analyze("1357m2468p13579s1z").value  # no discard readies it: the shared empty record
+    assert isinstance(nothing, RiichiValue) and nothing.__dict__ == RiichiValue(Situation()).__dict__
+    assert parse_context("") == Context(parse_situation(""), text="")
+    with pytest.raises(AttributeError):
+        nothing.hand = None  # type: ignore[misc]

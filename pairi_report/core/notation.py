@@ -38,7 +38,7 @@ from functools import cached_property
 
 from .errors import IllegalHandError, NotationError
 from .meld import Meld, group_text
-from .scan import TENHOU, Token, check_copies, check_length, scan
+from .scan import TENHOU, Token, check_copies, check_length, meld_kind, scan
 from .tiles import NUM_KINDS, SUIT_OFFSET, SUITS, Counts, Tiles
 
 MAX_TILES = 14
@@ -47,9 +47,16 @@ _EXAMPLE = "'123m456p789s1122z'"
 # full scanner, which also writes the error message.
 _PLAIN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
+# Melds first, then plain groups (the canonical form) take a fast path of their own.
+_MELDED = re.compile(r"(?:\[(?:[0-9]{3,4}[mps]|[1-7]{3,4}z)(?:,[1-7])?\])+(?:[0-9]+[mps]|[1-7]+z)*")
+_MELD = re.compile(r"\[([0-9]+)([mpsz])(?:,([1-7]))?\]")
 _DIGIT_TILE = {
     (d, suit): SUIT_OFFSET[suit] + (4 if d == "0" else int(d) - 1) for suit in SUITS for d in "0123456789"
 }
+_OFFSETS = dict(SUIT_OFFSET)
+_DIGIT_RANK = {d: 4 if d == "0" else int(d) - 1 for d in "0123456789"}
+_object_new = object.__new__
+_setattr = object.__setattr__
 __all__ = ["Hand", "Meld", "check_visible", "parse_tiles", "scan_tokens"]
 
 
@@ -69,7 +76,7 @@ class Hand:
     def parse(cls, text: str) -> Hand:
         """Parse a hand strictly; raise ``NotationError`` naming the column on any problem."""
         check_length(text)
-        plain = _parse_plain(text)
+        plain = _parse_plain(text) if text[:1] != "[" else _parse_melded(text)
         if plain is not None:
             return plain
         tokens = _scan(text)
@@ -83,12 +90,7 @@ class Hand:
             if tok.red:
                 red[tok.tile // 9] += 1
         # A meld with no source sorts before the same meld with one (None and ints don't compare).
-        melds = tuple(
-            sorted(
-                (t.meld for t in tokens if t.meld is not None),
-                key=lambda m: (m.tiles, m.red, -1 if m.source is None else m.source),
-            )
-        )
+        melds = tuple(sorted((t.meld for t in tokens if t.meld is not None), key=_meld_order))
         last = concealed[-1] if concealed and (len(concealed) + 3 * len(melds)) % 3 == 2 else None
         return cls(
             tuple(sorted(t.tile for t in concealed)),
@@ -143,23 +145,75 @@ def _parse_plain(text: str) -> Hand | None:
     """Parse plain concealed Tenhou text quickly; return None for anything else or any problem."""
     if not _PLAIN.fullmatch(text):
         return None
-    tiles = []
+    tiles: list[int] = []
     red = [0, 0, 0]
     for digits, suit in _GROUP.findall(text):
-        for d in digits:
-            tile = _DIGIT_TILE[d, suit]
-            tiles.append(tile)
-            if d == "0":
-                red[tile // 9] += 1
+        offset = _OFFSETS[suit]
+        tiles += [offset + _DIGIT_RANK[d] for d in digits]
+        if "0" in digits:
+            red[offset // 9] += digits.count("0")
     n = len(tiles)
     if n > MAX_TILES or n % 3 == 0:
         return None
     drawn = tiles[-1] if n % 3 == 2 else None
-    drawn_red = drawn is not None and text[-2] == "0"
     tiles.sort()
-    if any(tiles[i] == tiles[i + 4] for i in range(n - 4)):
+    for i in range(n - 4):
+        if tiles[i] == tiles[i + 4]:
+            return None
+    hand = _object_new(Hand)
+    _setattr(hand, "__dict__", {
+        "tiles": tuple(tiles), "red": (red[0], red[1], red[2]), "melds": (), "drawn": drawn,
+        "drawn_red": drawn is not None and text[-2] == "0",
+    })  # fmt: skip
+    return hand  # the instance Hand(tiles, red, (), drawn, drawn_red) is, without the frozen __init__
+
+
+def _parse_melded(text: str) -> Hand | None:
+    """Parse melds then plain concealed groups quickly; return None for anything else or any problem.
+
+    What the full scanner would refuse (not a set, a source the meld cannot have, a fifth copy, a
+    count of 3n tiles or more than 14) returns None, and the scanner then writes the error.
+    """
+    if not _MELDED.fullmatch(text):
         return None
-    return Hand(tuple(tiles), (red[0], red[1], red[2]), (), drawn, drawn_red)
+    split = text.rindex("]") + 1
+    counts = [0] * NUM_KINDS
+    melds = []
+    for digits, suit, source in _MELD.findall(text, 0, split):
+        tiles = tuple(sorted(_DIGIT_TILE[d, suit] for d in digits))
+        kind = meld_kind(tiles)
+        number = int(source) if source else None
+        if kind is None or number == 4 or (number is not None and number > 4 and kind != "kong"):
+            return None
+        for tile in tiles:
+            counts[tile] += 1
+        melds.append(Meld(tiles, digits.count("0"), number))
+    tiles_ = []
+    red = [0, 0, 0]
+    for digits, suit in _GROUP.findall(text, split):
+        for d in digits:
+            tile = _DIGIT_TILE[d, suit]
+            tiles_.append(tile)
+            counts[tile] += 1
+            if d == "0":
+                red[tile // 9] += 1
+    n = len(tiles_) + 3 * len(melds)
+    if n > MAX_TILES or n % 3 == 0 or max(counts) > 4:
+        return None
+    drawn = tiles_[-1] if tiles_ and n % 3 == 2 else None
+    melds.sort(key=_meld_order)
+    return Hand(
+        tuple(sorted(tiles_)),
+        (red[0], red[1], red[2]),
+        tuple(melds),
+        drawn,
+        drawn is not None and text[-2] == "0",
+    )
+
+
+def _meld_order(m: Meld) -> tuple[tuple[int, ...], int, int]:
+    """Return what melds sort by: a meld with no source before the same meld with one."""
+    return m.tiles, m.red, -1 if m.source is None else m.source
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:

@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
+from typing import Any
 
 import numpy as np
 
+from ..core.compiled import compiled
 from ..core.tiles import NUM_KINDS
 from .tablegen import (
     HONOUR_BASE,
@@ -44,6 +46,10 @@ DISCARD_DELTA = np.zeros((NUM_KINDS + 1, 4), np.int64)
 for _tile in range(NUM_KINDS):
     DISCARD_DELTA[_tile, _tile // 9] = -POW5[_tile % 9]
 DISCARD_DELTA.flags.writeable = False
+# The compiled twin of ``key_arrays`` and the capped DP (``_rows.pyx``), or None: the numpy path below.
+_KERNEL = compiled("engine._rows")
+# Each form's bit in the kernel's ``forms`` argument.
+_FORM_BIT = {form: 1 << i for i, form in enumerate(FORMS)}
 
 
 @dataclass(frozen=True)
@@ -140,9 +146,78 @@ def distance_rows(
     also holds wild tiles: targets may then hold any number of a kind, and the caller subtracts the
     wild tiles from the distances.
     """
+    if _KERNEL is not None:
+        found = _KERNEL.hand_rows(
+            tiles if type(tiles) is tuple else tuple(tiles),
+            discards if type(discards) is list else list(discards),
+            sets,
+            _form_bits(forms),
+            None if wild else caps,
+            _kernel_tables(wild, quad_pairs),
+        )
+        return Rows(*found)
     rows = np.array(suit_keys(tiles), dtype=np.int64) + DISCARD_DELTA[[NUM_KINDS, *discards]]
     distance, masks, by_form = key_arrays(rows, sets, forms, caps, wild, quad_pairs)
     return Rows(distance.tolist(), masks.tolist(), by_form)
+
+
+# One row of a discard table: the discard, whether the hand holds that kind only as red fives, the shanten
+# it leaves, its effective kinds with an unseen copy (a mask) and their unseen copies.
+DiscardRow = tuple[int, bool, int, int, int]
+
+
+def _row_order(row: DiscardRow) -> tuple[int, int, int]:
+    """Return what rows sort by: shanten, then unseen copies (most first), then tile."""
+    return row[2], -row[4], row[0]
+
+
+def discard_rows(
+    tiles: tuple[int, ...],
+    sets: int,
+    forms: tuple[str, ...] = FORMS,
+    caps: tuple[int, ...] | None = None,
+    quad_pairs: bool = False,
+    available: int = (1 << NUM_KINDS) - 1,
+    used: tuple[int, int, int] = (0, 0, 0),
+    reds: int = 0,
+) -> tuple[list[DiscardRow], tuple[int | None, ...]]:
+    """Return the discard table of sorted 3n+2 tiles (no wild tiles), sorted, and their distance per form.
+
+    ``available`` has the kinds with an unseen copy; ``used[k]`` the kinds with more than k copies held
+    or seen, so that a kind's unseen copies are four less one per mask that holds it; ``reds`` the kinds
+    held only as red fives. The other arguments are those of ``distance_rows``.
+    """
+    if _KERNEL is not None:
+        bits, limits = _form_bits(forms), caps
+        return _KERNEL.discard_rows(
+            tiles, sets, bits, limits, _kernel_tables(False, quad_pairs), available, *used, reds
+        )
+    kinds = sorted(set(tiles))
+    rows = distance_rows(tiles, kinds, sets, forms, caps, False, quad_pairs)
+    one, two, three = used
+    out = []
+    for tile, distance, mask in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True):
+        mask &= available
+        copies = 4 * mask.bit_count() - (mask & one).bit_count() - (mask & two).bit_count()
+        out.append((tile, reds >> tile & 1 == 1, distance - 1, mask, copies - (mask & three).bit_count()))
+    out.sort(key=_row_order)
+    return out, rows.by_form
+
+
+@cache
+def _kernel_tables(wild: bool, quad_pairs: bool) -> Any:
+    """Return the kernel's view of a variant of the tables (made once per variant)."""
+    assert _KERNEL is not None
+    t = tables(wild, quad_pairs) if wild or quad_pairs else tables()
+    return _KERNEL.Tables(t.cost, t.mask, t.index)
+
+
+def _form_bits(forms: tuple[str, ...]) -> int:
+    """Return the kernel's bit set of the forms named."""
+    bits = 0
+    for form in forms:
+        bits |= _FORM_BIT[form]
+    return bits
 
 
 def key_arrays(
@@ -161,6 +236,9 @@ def key_arrays(
     t = tables(wild, quad_pairs) if wild or quad_pairs else tables()
     if wild:
         caps = None  # a wild tile may stand for a copy that the melds have used up
+    if _KERNEL is not None:
+        keys = np.ascontiguousarray(rows, dtype=np.int64)
+        return _KERNEL.key_rows(keys, sets, _form_bits(forms), caps, _kernel_tables(wild, quad_pairs))
     idx = t.index[rows]
     cost = t.cost[idx]  # uint8 (n, 4, TARGETS), a fresh array, safe to edit
     mask = t.mask[idx]

@@ -35,6 +35,8 @@ _CHUNKS = tuple(
 )
 _NAME_CHUNKS = tuple(tuple(tuple(_NAMES[t] for t in tiles) for tiles in chunk) for chunk in _CHUNKS)
 ALL_TILES = (1 << NUM_KINDS) - 1
+_object_new = object.__new__
+_setattr = object.__setattr__
 
 
 def tiles_of(mask: Mask) -> Tiles:
@@ -208,6 +210,39 @@ class Analysis:
         """Return the waits as tile names (empty unless a 3n+1 hand is ready)."""
         return [_NAMES[t] for t in self.waits or ()]
 
+    @classmethod
+    def of(
+        cls,
+        hand: Hand,
+        rules: str,
+        visible: tuple[int, ...],
+        shanten: int,
+        shanten_by_form: ShantenByForm,
+        discards: tuple[Discard, ...] | None = None,
+        effective: Effective | None = None,
+        decompositions: tuple[Decomposition, ...] | None = None,
+        wild: tuple[int, ...] = (),
+        value: RuleValue | None = None,
+    ) -> Analysis:
+        """Return the analysis of these fields: the instance ``Analysis(...)`` builds, made faster."""
+        # The frozen __init__ sets each field through object.__setattr__; one dict is a third the cost
+        # (``test_riichi_value`` checks both builds are equal).
+        out = _object_new(cls)
+        _setattr(out, "__dict__", {
+            "hand": hand, "rules": rules, "visible": visible, "shanten": shanten,
+            "shanten_by_form": shanten_by_form, "discards": discards, "effective": effective,
+            "decompositions": decompositions, "wild": wild, "value": value,
+        })  # fmt: skip
+        return out
+
+    def with_value(self, value: RuleValue) -> Analysis:
+        """Return this analysis with the rule set's value added."""
+        # The same frozen instance ``dataclasses.replace`` would build, without its per-field __init__
+        # (every valued hand comes through here; ``test_riichi_value`` checks both are equal).
+        out = _object_new(Analysis)
+        _setattr(out, "__dict__", {**self.__dict__, "value": value})
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict; see the README for its keys."""
         out = hand_record(
@@ -220,7 +255,20 @@ class Analysis:
             wild=[_NAMES[t] for t in self.wild],
         )
         if self.discards is not None:
-            out[Key.DISCARDS] = [d.to_dict() for d in self.discards]
+            # As ``Discard.to_dict`` (``discard_record``) row by row, the calls inlined: a table is a
+            # dozen rows per hand, and this is most of the record's time.
+            names, red_names = _NAMES, _RED_NAMES
+            c0, c1, c2, c3 = _NAME_CHUNKS
+            tile_key, shanten_key, ukeire_key, count_key = Key.TILE, Key.SHANTEN, Key.UKEIRE, Key.UKEIRE_COUNT
+            out[Key.DISCARDS] = [
+                {
+                    tile_key: red_names[tile] if red else names[tile],
+                    shanten_key: shanten,
+                    ukeire_key: [*c0[m & 511], *c1[m >> 9 & 511], *c2[m >> 18 & 511], *c3[m >> 27 & 127]],
+                    count_key: count,
+                }
+                for tile, red, shanten, m, count in self.discards
+            ]
         if self.effective is not None:
             out |= self.effective.to_dict()
         if self.decompositions is not None:

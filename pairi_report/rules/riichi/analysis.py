@@ -10,13 +10,13 @@ The engine's tables give every form at once; wild kinds (混, 鬼, 癞子) fill 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from ...core.block import Block
 from ...core.notation import Hand
 from ...core.tiles import FIVES, NUM_KINDS, SUITS, tile_name
-from ...engine.combine import FORMS, distance_rows
+from ...engine.combine import FORMS, discard_rows, distance_rows
 from ...engine.decompose import orphans_split, regular_splits, seven_pairs_split
 from ...engine.position import concealed_shape
 from ..analysis import (
@@ -33,6 +33,7 @@ from ..analysis import (
 _NAMES = tuple(tile_name(t) for t in range(NUM_KINDS))
 _BY_COUNT = attrgetter("ukeire_count")
 _BY_SHANTEN = attrgetter("shanten")
+_new = tuple.__new__
 __all__ = ["FORMS", "analyze_hand"]
 
 
@@ -55,9 +56,8 @@ def analyze_hand(
     return _analyze_draw(hand, ctx, about) if hand.tile_count % 3 == 2 else _analyze_wait(hand, ctx, about)
 
 
-@dataclass(frozen=True)
-class _Context:
-    """What every row of one hand's analysis shares."""
+class _Context(NamedTuple):
+    """What every row of one hand's analysis shares (a named tuple: one is built per hand)."""
 
     natural: tuple[int, ...]  # concealed tiles that are not wild, sorted
     wilds: int  # wild tiles among the concealed ones
@@ -92,7 +92,7 @@ class _Context:
             used[run] |= 1 << tile
         sets, shapes, caps = concealed_shape(hand, forms, absent)
         natural = tuple(t for t in hand.tiles if t not in wild) if wild else hand.tiles
-        return cls(
+        return _new(cls, (
             natural,
             len(hand.tiles) - len(natural),
             sum(1 << t for t in wild),
@@ -102,7 +102,7 @@ class _Context:
             caps,
             ALL_TILES & ~used[3],
             (used[0], used[1], used[2]),
-        )
+        ))  # fmt: skip
 
     def count(self, mask: int) -> int:
         """Return how many copies of the tiles of an available-only mask are unseen."""
@@ -128,31 +128,28 @@ class _Context:
 
 def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], tuple[int, ...]]) -> Analysis:
     """Analyse a 3n+2 hand: its own shanten, then one row per distinct discard."""
-    kinds = sorted(set(ctx.natural))
-    rows = distance_rows(
-        ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, wild=ctx.wilds > 0, quad_pairs=ctx.quad_pairs
-    )
     only_red = only_red_fives(hand)
     if ctx.wild_mask:
+        kinds = sorted(set(ctx.natural))
+        rows = distance_rows(ctx.natural, kinds, ctx.sets, ctx.forms, ctx.caps, ctx.wilds > 0, ctx.quad_pairs)
         discards = _wild_rows(hand, ctx, kinds, rows.distance, rows.masks, only_red)
+        # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
+        discards.sort(key=_BY_COUNT, reverse=True)
+        discards.sort(key=_BY_SHANTEN)
+        distances = rows.by_form
     else:
-        # The common case, kept tight: a table is a dozen rows and this loop is most of the Python.
-        available = ctx.available
-        one, two, three = ctx.used
-        discards = []
-        for tile, distance, mask in zip(kinds, rows.distance[1:], rows.masks[1:], strict=True):
-            mask &= available
-            # Unseen copies: four per tile, less one per tile with at least 1, 2 and 3 copies used.
-            used = (mask & one).bit_count() + (mask & two).bit_count() + (mask & three).bit_count()
-            discards.append(Discard(tile, tile in only_red, distance - 1, mask, 4 * mask.bit_count() - used))
-    # Rows are in tile order; two stable sorts give shanten, then count (highest first), then tile.
-    discards.sort(key=_BY_COUNT, reverse=True)
-    discards.sort(key=_BY_SHANTEN)
-    by_form = _forms_of(rows.by_form, ctx.wilds)
+        # The common case, kept tight: the engine gives the rows sorted, each a ``Discard``'s fields.
+        reds = sum(1 << t for t in only_red) if only_red else 0
+        found, distances = discard_rows(
+            ctx.natural, ctx.sets, ctx.forms, ctx.caps, ctx.quad_pairs, ctx.available, ctx.used, reds
+        )
+        new = _new
+        discards = [new(Discard, row) for row in found]  # named tuples without their Python-level __new__
+    by_form = _forms_of(distances, ctx.wilds)
     shanten = by_form.best
     decomps = _decompositions(hand, ctx) if shanten == -1 else None
     rules, seen, wild = about
-    return Analysis(hand, rules, seen, shanten, by_form, tuple(discards), decompositions=decomps, wild=wild)
+    return Analysis.of(hand, rules, seen, shanten, by_form, tuple(discards), None, decomps, wild)
 
 
 def _wild_rows(
@@ -196,8 +193,16 @@ def _forms_of(distances: tuple[int | None, ...], wilds: int) -> ShantenByForm:
 
     Every form of the engine is listed; one the rules or the hand rule out has None.
     """
-    shanten = (None if d is None else _shanten(d, wilds) for d in distances)
-    return ShantenByForm(tuple(zip(FORMS, shanten, strict=True)))
+    key = (distances, wilds)
+    found = _BY_FORM.get(key)
+    if found is None:
+        shanten = (None if d is None else _shanten(d, wilds) for d in distances)
+        found = _BY_FORM[key] = ShantenByForm(tuple(zip(FORMS, shanten, strict=True)))
+    return found
+
+
+# One shared (frozen) record per distances and wild count: a few hundred at most (distances <= 14).
+_BY_FORM: dict[tuple[tuple[int | None, ...], int], ShantenByForm] = {}
 
 
 def _decompositions(hand: Hand, ctx: _Context) -> tuple[Decomposition, ...]:

@@ -54,6 +54,7 @@ class RiichiRules:
     options: tuple[RuleOption, ...] = ()
     tiles: TileSet = FOUR_PLAYER  # the tiles in the game, the calls, who pays on tsumo
     hand_word: re.Pattern[str] = field(default=HAND_WORD, compare=False)
+    _default_scoring: Options | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def context_word(self) -> re.Pattern[str]:
@@ -91,13 +92,13 @@ class RiichiRules:
         Under riichi proper the analysis carries the hand's value in the ``situation`` (its words, see
         ``value.parse_context``); a hand with wild tiles has none.
         """
-        scoring = replace(scoring_options(option_values(self, options)), players=self.tiles.players)
+        scoring = self._scoring(options)
         context = self.read_situation(situation or "")
         hand = text if isinstance(text, Hand) else self.parse(text)
         if isinstance(text, Hand):
             self.tiles.check_hand(hand, str(hand))
         seen = self._seen(hand, visible, context)
-        kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild}))
+        kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild})) if wild or self.wild else ()
         if wild and not self.features.wild:
             raise RulesError(f"the {self.name} rules take no wild tiles; expected no wild kinds")
         if situation and kinds:
@@ -116,7 +117,18 @@ class RiichiRules:
         # A short hand (Tenhou counts its missing tiles as unknown calls) and wild tiles have no value.
         if not self.values or kinds or hand.tile_count not in (13, 14):
             return found
-        return replace(found, value=self.value(found, context, scoring))
+        return found.with_value(self.value(found, context, scoring))
+
+    def _scoring(self, options: Mapping[str, bool | str] | None) -> Options:
+        """Return the scoring options of the given option values (checked), the defaults' once made."""
+        if options is None and self._default_scoring is not None:
+            return self._default_scoring
+        return replace(scoring_options(option_values(self, options)), players=self.tiles.players)
+
+    def __post_init__(self) -> None:
+        # Every hand analysed without options scores by the defaults: make them once.
+        object.__setattr__(self, "_default_scoring", None)
+        object.__setattr__(self, "_default_scoring", self._scoring(None))
 
     def _seen(self, hand: Hand, visible: str | None, context: Context) -> tuple[int, ...]:
         """Return the tiles seen elsewhere: the visible ones, and the Norths set aside as nukidora."""
@@ -138,7 +150,12 @@ class RiichiRules:
 
     def value(self, analysis: Analysis, context: Context, scoring: Options = DEFAULT) -> RiichiValue:
         """Return what an analysed hand is worth: complete, ready, or after each discard that readies it."""
-        ready = tuple((d.tile, d.red) for d in analysis.discards or () if d.shanten == 0)
+        discards = analysis.discards
+        # Rows come sorted by shanten, and a discard never completes a hand: any ready one comes first.
+        if discards and discards[0].shanten == 0:
+            ready = tuple((d.tile, d.red) for d in discards if d.shanten == 0)
+        else:
+            ready = ()
         return value_of(
             analysis.hand,
             context,

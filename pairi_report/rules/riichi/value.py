@@ -50,6 +50,8 @@ class Context:
 
 def parse_context(text: str) -> Context:
     """Read situation words and ``win=`` / ``river=``; raise ``NotationError`` at the column."""
+    if not text:
+        return _EMPTY  # most hands come with no words: the same (frozen) context every time
     win: int | None = None
     river: tuple[int, ...] = ()
     for match in _HAND_WORD.finditer(text):
@@ -100,7 +102,8 @@ class RiichiValue:
     @property
     def situation_words(self) -> str:
         """Return the situation's canonical words; nothing for the default (East round, South seat, ron)."""
-        return "" if self.situation == _DEFAULT else str(self.situation)
+        s = self.situation
+        return "" if s is _DEFAULT or s == _DEFAULT else str(s)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the keys the value adds to the record: ``value``, ``wait_values`` or ``discard_values``."""
@@ -114,6 +117,11 @@ class RiichiValue:
         if self.discards is not None:
             out["discard_values"] = [d.to_dict() for d in self.discards]
         return out
+
+
+_EMPTY = Context(_DEFAULT, text="")
+_object_new = object.__new__
+_setattr = object.__setattr__
 
 
 def value_of(
@@ -147,18 +155,24 @@ def value_of(
         win = _winning_tile(hand, context)
         value = None if win is None else score(hand, win, situation, options)
         return RiichiValue(situation, hand=value, options=options)
+    if not ready:  # most hands: no discard readies them, and this record is all they get
+        nothing = _object_new(RiichiValue)
+        _setattr(nothing, "__dict__", {
+            "situation": situation, "hand": None, "waits": None, "discards": None, "options": options
+        })  # fmt: skip
+        return nothing  # the instance RiichiValue(situation, options=options) is (test_riichi_value)
     discards = tuple(
         DiscardValues(
             tile, red, wait_values(less(hand, tile, red), situation, options, (*context.river, tile))
         )
         for tile, red in ready
     )
-    return RiichiValue(situation, discards=discards or None, options=options)  # None: none readies it
+    return RiichiValue(situation, discards=discards, options=options)
 
 
 def _check(context: Context, hand: Hand) -> None:
     """Check the situation against the hand (a dora indicator that would be a fifth copy, …)."""
-    if context.situation != _DEFAULT:
+    if context.situation is not _DEFAULT and context.situation != _DEFAULT:
         check_situation(context.situation, context.text, hand, context.win)
 
 
