@@ -29,6 +29,9 @@ class Reference:
     def __init__(self, analysis: Analysis, options: kernel.EvOptions) -> None:
         hand = analysis.hand
         self.o = options
+        # Memoised per instance (a class-level cache would keep every test's states alive to the end).
+        self.draw = cache(self._draw)
+        self.discard = cache(self._discard)
         valuer = find_rule_set(analysis.rules).valuer(
             analysis, PlayModel(dama=options.riichi == "dama-yaku", ippatsu=options.ippatsu)
         )
@@ -126,8 +129,7 @@ class Reference:
         return self.scorer.declares(self.tiles(c), [k for k in range(NUM_KINDS) if mask >> k & 1])
 
     # -- values --
-    @cache  # noqa: B019 (one instance per test case: its memory goes with it)
-    def draw(self, c, red, r, f, n, tag, i, T, obj) -> float:  # noqa: ANN001
+    def _draw(self, c, red, r, f, n, tag, i, T, obj) -> float:  # noqa: ANN001
         s, mask = self.shanten13(c)
         if obj == 0 and s == 0:
             return 1.0
@@ -148,7 +150,7 @@ class Reference:
                 x = 1.0
                 if obj == 2:
                     x = self.win_points(c, red, k, is_red, r, f, tag)
-                    if self.o.tegawari and not r:  # declined wherever 手変わり is on
+                    if option:  # declined where a 手変わり draw may be kept (the distance bound)
                         x = max(x, self.discard(c2, new_red, r, n, tag, i + 1, T, obj))
             elif (s > 0 and effective) or option:
                 x = self.discard(c2, new_red, r, n, tag, i + 1, T, obj)
@@ -159,8 +161,7 @@ class Reference:
         stay = self.draw(c, red, r, False, n, tag, i + 1, T, obj)
         return gain / pool + stay * (1 - drawn / pool)
 
-    @cache  # noqa: B019
-    def discard(self, c, red, r, n, tag, i, T, obj) -> float:  # noqa: ANN001
+    def _discard(self, c, red, r, n, tag, i, T, obj) -> float:  # noqa: ANN001
         s14 = self.shanten14(c)
         option = self.o.shanten_back and not r and self.distance(c, red) + s14 < self.s_org + self.o.extra
         best = None

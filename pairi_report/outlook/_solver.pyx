@@ -443,7 +443,9 @@ cdef class Solver:
                 move.decline = -1
                 if s == 0 and effective and self._wins_on(c, k):
                     move.win = self._add_win(d, c, lo, z, k, part == 1, riichi)
-                    if self.tegawari and not riichi:  # a win may be declined wherever 手変わり is on
+                    # A win may be declined where a 手変わり draw may be kept (within the distance bound:
+                    # unbounded, declines chain through every ready hand and the graph explodes).
+                    if option:
                         c[k] += 1
                         move.decline = self._discard_node(c, clo, cz, new_red, flags & (R | N), tag)
                         c[k] -= 1

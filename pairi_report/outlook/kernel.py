@@ -10,9 +10,11 @@ Decisions where the spec (issue 29) leaves room, shared with the pure-Python twi
   five its own kind when red fives count); a draw node's value is
   ``sum(w_k x_k) / (U - i) + stay * (1 - sum(w_k) / (U - i))`` over its moves k (today's form, which
   mahjong-cpp also uses; with 手変わり the stay weight may be negative, as there);
-- a win may be declined (points only) wherever 手変わり is on and the hand is not in riichi (the
-  distance bound is not asked, as in mahjong-cpp): the player then goes on to the discard node of the
-  complete hand, whose discards are those that leave it ready (or any, where 向聴戻し may be used);
+- a win may be declined (points only) where a 手変わり draw may be kept: 手変わり on, the hand not in
+  riichi, and within the distance bound (without the bound, under dama, declines chain through every
+  ready hand reachable and the graph has tens of millions of states): the player then goes on to the
+  discard node of the complete hand, whose discards are those that leave it ready (or any, where
+  向聴戻し may be used);
 - a start that loses ground (its discard is wanted back) counts the wall from its own 13 tiles, as
   today's code does (with the wall counted from the 3n+2 hand, as the spec's formula reads, a copy of
   the discard drawn back would stay in the wall, and the options-off figures of about one such start
