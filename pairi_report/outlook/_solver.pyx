@@ -24,6 +24,7 @@ DEF R = 1  # riichi declared
 DEF F = 2  # riichi declared with the discard just made: a win on this draw is ippatsu
 DEF N = 4  # never declares (dama from here on)
 DEF MAXT = 17
+DEF MAX_NODES = 16000000  # states of one kind: their counts' offsets (node * 34) stay within int32
 
 FIVES = (4, 13, 22)
 
@@ -275,6 +276,8 @@ cdef class Solver:
         if found >= 0:
             return found
         found = self.d_red.size()
+        if found >= MAX_NODES:
+            raise MemoryError("the expected-value graph outgrew its bound of 16 million states")
         self.draw_map.put(lo, hi, found)
         cdef int k
         for k in range(NK):
@@ -295,6 +298,8 @@ cdef class Solver:
         if found >= 0:
             return found
         found = self.e_red.size()
+        if found >= MAX_NODES:
+            raise MemoryError("the expected-value graph outgrew its bound of 16 million states")
         self.discard_map.put(lo, hi, found)
         cdef int k
         for k in range(NK):
