@@ -33,6 +33,7 @@ from pairi_report.rules.riichi.scoring.points import basic_points, limit_name, p
 from pairi_report.rules.riichi.scoring.situation import FLAGS
 from pairi_report.rules.riichi.scoring.tables import entries, totals
 from pairi_report.rules.riichi.scoring.value import pure_score
+from pairi_report.rules.riichi.scoring.waits import _completes
 
 KERNEL = compiled("rules.riichi.scoring._scorer")
 REQUIRED = os.environ.get("PAIRI_REQUIRE_COMPILED", "") not in ("", "0") and not pure_only()
@@ -138,6 +139,27 @@ def test_an_impossible_situation_fails_the_same_way(situation: Situation) -> Non
     case = (Hand.parse("[123m,1]456m789p23s11z1s"), 18, situation, DEFAULT)
     mine = outcome(score, case)
     assert mine == outcome(pure_score, case) and mine[0] == "ImpossibleSituationError"
+
+
+def test_the_waits_found_in_one_call_are_the_pure_paths() -> None:
+    assert KERNEL is not None
+    rng = random.Random(8)
+    ready = 0
+    for hand, _, situation, _ in cases(1_500, 300, 61):
+        tiles = list(hand.tiles)
+        del tiles[rng.randrange(len(tiles))]
+        if rng.random() < 0.3:  # often not ready at all
+            tiles[rng.randrange(len(tiles))] = rng.randrange(34)
+        hand13 = Hand(tuple(sorted(tiles)), (0, 0, 0), hand.melds)
+        if max(hand13.all_counts) > 4:
+            continue
+        held = hand13.all_counts
+        pure = [t for t in range(34) if held[t] < 4 and _completes(hand13, t, situation)]
+        found = KERNEL.completing(hand13)
+        assert [t for t in range(34) if held[t] < 4 and found >> t & 1] == pure, hand13
+        ready += bool(pure)
+    assert ready > 1_000
+    assert KERNEL.completing(Hand.parse("123456m789p2399s1z")) is None  # 14 tiles: the pure path says why
 
 
 # --- The C-level API -------------------------------------------------------------------------------

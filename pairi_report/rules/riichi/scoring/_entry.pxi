@@ -1,20 +1,24 @@
 # The compiled scorer's Python entries (included by ``_scorer.pyx``): ``score`` for ``value.score``,
-# ``c_api`` and ``collect_points`` for the tests of the C-level API.
+# ``completing`` for ``waits.wait_values``, ``c_api`` and ``collect_points`` for the tests of the C-level API.
 
-# The setup of the last situation and options seen (both frozen): a hand's waits, or a game's
-# decisions, are scored in one situation many times over.
+# The setup of the last options and situation seen (both frozen): a hand's waits, or a game's
+# decisions, are scored in one situation many times over, and most hands by the default options.
 cdef object _situation = None
 cdef object _options = None
 cdef Setup _setup
 
 
 cdef const Setup* _setup_for(object situation, object options) except NULL:
-    """Return the setup of a situation and options, read again only when either changes."""
+    """Return the setup of a situation and options, each read again only when it changes."""
     global _situation, _options
-    if situation is not _situation or options is not _options:
-        _situation = None  # a failed read leaves no stale setup behind
-        setup_of(&_setup, situation, options)
-        _situation, _options = situation, options
+    if options is not _options:
+        _situation = _options = None  # a failed read leaves no stale setup behind
+        _options_of(&_setup, options)
+        _options = options
+    if situation is not _situation:
+        _situation = None
+        _situation_of(&_setup, situation, False)
+        _situation = situation
     return &_setup
 
 
@@ -66,21 +70,21 @@ cdef int _read_hand(object hand, uint8_t* c, int* reds, Meld34* melds, int* n_me
 # when ``value`` (which imports this module) is complete.
 cdef object _HandValue = None
 cdef dict _TOTALS, _DORA_RECORDS
-cdef object _totals, _dora_record, _NO_DORA, _limit_name, _check_melds, _object_new
-cdef tuple _LIMIT_NAMES
+cdef object _totals, _dora_record, _NO_DORA, _limit_name, _check_melds
+cdef tuple _LIMIT_NAMES, _NO_ARGS = ()
 cdef uint64_t _MELD_FLAGS, _RINSHAN
 
 
 cdef int _bind() except -1:
     """Import what the values are built from."""
     global _HandValue, _TOTALS, _DORA_RECORDS, _totals, _dora_record, _NO_DORA, _limit_name
-    global _check_melds, _object_new, _LIMIT_NAMES, _MELD_FLAGS, _RINSHAN
+    global _check_melds, _LIMIT_NAMES, _MELD_FLAGS, _RINSHAN
     from . import points, situation, tables, value
     from .facts import GATE
 
     _TOTALS, _totals, _LIMIT_NAMES, _limit_name = tables.TOTALS, tables.totals, points.LIMIT_NAMES, points.limit_name
     _DORA_RECORDS, _dora_record, _NO_DORA = value.DORA_RECORDS, value.dora_record, value.NO_DORA
-    _check_melds, _object_new = value.check_melds, object.__new__
+    _check_melds = value.check_melds
     _MELD_FLAGS, _RINSHAN = situation.MELD_FLAGS, GATE["rinshan"]
     _HandValue = value.HandValue
     return 0
@@ -111,7 +115,8 @@ def score(hand, int win_tile, situation, options):
 
 cdef object _value(const Score* out, object hand, int win_tile, object situation, object options, int double):
     """Build the ``HandValue`` of a score, as ``value._hand_value`` does (facts left for later)."""
-    cdef object value = _object_new(_HandValue)
+    # ``object.__new__(HandValue)`` without the call: the type's own slot, with no arguments.
+    cdef object value = (<PyTypeObject*>_HandValue).tp_new(<type>_HandValue, <PyObject*>_NO_ARGS, NULL)
     cdef dict d = value.__dict__
     cdef uint64_t key
     cdef int code = out.limit
@@ -131,6 +136,33 @@ cdef object _value(const Score* out, object hand, int win_tile, object situation
     d["han"], d["yaku"], d["dora"], d["basic"] = out.han, totals[2], record, out.basic
     d["limit"] = _LIMIT_NAMES[code] if code < len(_LIMIT_NAMES) else _limit_name(code)
     return value
+
+
+def completing(hand):
+    """Return the kinds that complete a hand of 13 tiles (each meld as 3): bit t for kind t.
+
+    A kind the concealed tiles hold four times is not counted. None where the pure path must answer
+    (a hand of another size, or input outside the kernel).
+    """
+    cdef uint8_t c[NUM_KINDS]
+    cdef Meld34 melds[MAX_MELDS]
+    cdef int reds, n_melds, t, n = 0
+    cdef uint64_t found = 0
+    if _read_hand(hand, c, &reds, melds, &n_melds) < 0:
+        return None
+    for t in range(NUM_KINDS):
+        if c[t] > 4:
+            return None
+        n += c[t]
+    if n + 3 * n_melds != 13:
+        return None
+    for t in range(NUM_KINDS):
+        if c[t] < 4:
+            c[t] += 1
+            if _complete(c, n_melds):
+                found |= (<uint64_t>1) << t
+            c[t] -= 1
+    return found
 
 
 def c_api(counts, int reds, melds, int win, bint tsumo, bint riichi, bint ippatsu, situation, options,

@@ -61,9 +61,10 @@ cdef struct Setup:
     uint64_t flags             # the situation's flag bits (``situation.FLAGS`` order), tsumo among them
     uint8_t dora[NUM_KINDS]    # indicators showing each kind (three-player: a 1m indicator shows 9m)
     uint8_t ura[NUM_KINDS]     # ura indicators showing each kind (they count in riichi only)
+    uint64_t dora_kinds, ura_kinds  # the kinds some indicator shows, a bit each
     uint8_t pair_fu[NUM_KINDS]  # fu of a pair of each kind (dragons, seat and round wind)
     int32_t round_tile, seat_tile  # 27-30
-    int32_t honba, sticks, nuki, players
+    int32_t honba, sticks, nuki, players, double_wind_fu
     uint8_t dealer, in_riichi  # the seat is East; riichi or double riichi declared
     uint8_t kiriage, double_yakuman, open_tanyao, kazoe_yakuman, red_fives
 

@@ -13,6 +13,7 @@ so the two paths share one definition of every yaku's needs and value.
 ``c_api`` runs it from Python for the tests.
 """
 
+from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
@@ -84,24 +85,47 @@ _load()
 
 cdef int setup_of(Setup* out, object situation, object options) except -1:
     """Read a situation and the rule options into a setup."""
-    cdef int t, three = options.players == 3
     memset(out, 0, sizeof(Setup))
-    for t in situation.dora_tiles:
-        out.dora[8 if three and t == 1 else t] += 1  # three-player: no 2m, a 1m indicator shows 9m
-    for t in situation.ura_tiles:
-        out.ura[8 if three and t == 1 else t] += 1
+    _options_of(out, options)
+    _situation_of(out, situation, True)
+    return 0
+
+
+cdef int _options_of(Setup* out, object options) except -1:
+    """Read the rule options into a setup (its situation must be read after them)."""
+    out.players, out.double_wind_fu = options.players, options.double_wind_fu
+    out.kiriage, out.double_yakuman = options.kiriage, options.double_yakuman
+    out.open_tanyao, out.kazoe_yakuman, out.red_fives = options.open_tanyao, options.kazoe_yakuman, options.red_fives
+    return 0
+
+
+cdef int _situation_of(Setup* out, object situation, bint whole) except -1:
+    """Read a situation into a setup whose options are read; ``whole``: also ura dora outside riichi,
+    honba and sticks (which ``score`` does not read: its payments are worked out in Python)."""
+    cdef int t, three = out.players == 3
     out.flags = situation.flag_bits
-    out.round_tile = situation.round_tile
-    out.seat_tile = situation.seat_tile
+    out.in_riichi = (out.flags & (F_RIICHI | F_DOUBLE_RIICHI)) != 0
+    memset(out.dora, 0, sizeof(out.dora))
+    memset(out.ura, 0, sizeof(out.ura))
+    out.dora_kinds = out.ura_kinds = 0
+    for t in situation.dora_tiles:
+        t = 8 if three and t == 1 else t  # three-player: no 2m, a 1m indicator shows 9m
+        out.dora[t] += 1
+        out.dora_kinds |= (<uint64_t>1) << t
+    if whole or out.in_riichi:
+        for t in situation.ura_tiles:
+            t = 8 if three and t == 1 else t
+            out.ura[t] += 1
+            out.ura_kinds |= (<uint64_t>1) << t
+    if whole:
+        out.honba, out.sticks = situation.honba, situation.sticks
+    out.round_tile, out.seat_tile, out.nuki = situation.round_tile, situation.seat_tile, situation.nuki
+    out.dealer = out.seat_tile == 27
+    memset(out.pair_fu, 0, sizeof(out.pair_fu))
     for t in range(31, 34):
         out.pair_fu[t] = 2
     out.pair_fu[out.seat_tile] = 2
-    out.pair_fu[out.round_tile] = options.double_wind_fu if out.seat_tile == out.round_tile else 2
-    out.honba, out.sticks, out.nuki = situation.honba, situation.sticks, situation.nuki
-    out.players = options.players
-    out.dealer, out.in_riichi = situation.dealer, situation.in_riichi
-    out.kiriage, out.double_yakuman = options.kiriage, options.double_yakuman
-    out.open_tanyao, out.kazoe_yakuman, out.red_fives = options.open_tanyao, options.kazoe_yakuman, options.red_fives
+    out.pair_fu[out.round_tile] = out.double_wind_fu if out.seat_tile == out.round_tile else 2
     return 0
 
 
@@ -142,10 +166,13 @@ cdef int _meld_sum(const Meld34* melds, int n, Sum* out, uint64_t* kinds, int* c
     return 0
 
 
-cdef int _dora_of(const Setup* s, const uint8_t* c, const Meld34* melds, int n, const uint8_t* per) noexcept nogil:
-    """Return how many times the indicators (``per`` kind) show the hand's tiles, melds included."""
+cdef int _dora_of(const uint8_t* c, uint64_t shown, const Meld34* melds, int n, const uint8_t* per) noexcept nogil:
+    """Return how many times the indicators (``per`` kind; ``shown``, the kinds they show) show the
+    hand's tiles, melds included."""
     cdef int k, i, t, total = 0
-    for k in range(NUM_KINDS):
+    while shown:
+        k = __builtin_ctzll(shown)
+        shown &= shown - 1
         total += c[k] * per[k]
     for i in range(n):
         t = melds[i].tile
@@ -160,8 +187,10 @@ cdef void _hand_of(Ctx* x, const Meld34* melds, int reds, uint64_t flags, int in
     """Fill what every reading shares (the ctx's setup, counts, kinds, closed and melds are set)."""
     cdef const Setup* s = x.s
     cdef int i, has = 0
-    out.dora = _dora_of(s, x.c, melds, x.n_melds, s.dora) + s.nuki * s.dora[30]
-    out.ura = _dora_of(s, x.c, melds, x.n_melds, s.ura) + s.nuki * s.ura[30] if in_riichi else 0
+    out.dora = _dora_of(x.c, x.kinds & s.dora_kinds, melds, x.n_melds, s.dora) + s.nuki * s.dora[30]
+    out.ura = 0
+    if in_riichi:
+        out.ura = _dora_of(x.c, x.kinds & s.ura_kinds, melds, x.n_melds, s.ura) + s.nuki * s.ura[30]
     for i in range(x.n_melds):
         reds += melds[i].red
     out.red = reds if s.red_fives else 0
@@ -305,16 +334,16 @@ cdef int _score(const Setup* s, const uint8_t* c, int reds, const Meld34* melds,
     cdef Sum meld_sum
     cdef Suit suits[4]
     cdef Cand best
-    cdef int k, q, n = 0, pairs = 0, count = 0
+    cdef int k, q, n = 0, pairs = 0, count = 0, over = 0
     if win < 0 or win >= NUM_KINDS or n_melds < 0 or n_melds > MAX_MELDS:
         return -1
     x.kinds = 0
-    for k in range(NUM_KINDS):
-        if c[k] > 4:
-            return -1
-        if c[k]:
-            n += c[k]
-            x.kinds |= (<uint64_t>1) << k
+    for k in range(NUM_KINDS):  # branch-free: the compiler unrolls it
+        over |= c[k] > 4
+        n += c[k]
+        x.kinds |= (<uint64_t>(c[k] != 0)) << k
+    if over:
+        return -1
     if _meld_sum(melds, n_melds, &meld_sum, &x.kinds, &x.closed) < 0:
         return -1
     if n + 3 * n_melds != 14 or not c[win]:
@@ -353,6 +382,38 @@ cdef void _result(const Ctx* x, const Cand* best, Score* out) noexcept nogil:
         out.basic = basic_of(x.s, best.han, best.fu, best.yakuman, &out.limit)
     else:
         out.han = out.basic = out.limit = 0
+
+
+cdef int _complete(const uint8_t* c, int n_melds) noexcept nogil:
+    """Return whether concealed counts (14 - 3 per meld tiles, at most 4 of a kind) make a complete hand."""
+    cdef Suit suit
+    cdef int q, k, n, pairs = 0, kinds = 0, twos = 0
+    cdef uint64_t held = 0
+    for q in range(4):
+        n = 0
+        for k in range(9 * q, 9 * q + (9 if q < 3 else 7)):
+            n += c[k]
+        if n % 3 == 1:
+            pairs = 2  # no regular reading
+        pairs += n % 3 == 2
+    if pairs == 1:
+        for q in range(4):
+            if q < 3:
+                _number_splits(c + 9 * q, &suit)
+            else:
+                _honour_splits(c + 27, &suit)
+            if suit.n <= 0:
+                break
+        else:
+            return 1
+    if n_melds:
+        return 0
+    for k in range(NUM_KINDS):
+        if c[k]:
+            held |= (<uint64_t>1) << k
+            kinds += 1
+            twos += c[k] == 2
+    return (kinds == 7 and twos == 7) or held == M_ORPHANS
 
 
 cdef int score34(const Setup* setup, const uint8_t* counts, int reds, const Meld34* melds, int n_melds,
