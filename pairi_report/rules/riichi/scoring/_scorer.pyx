@@ -5,12 +5,13 @@ A complete hand is 34 counts of its concealed tiles plus its melds. The kernel l
 the pure path's order (each suit's splits in sorted order, their product suit by suit, each block the
 winning tile can complete; then seven pairs and thirteen orphans), finds each one's yaku, han and fu,
 and keeps the first reading with the most points, then a real yakuman, then the most han, then the
-most fu: the reading ``candidates.best_candidate`` keeps. Python then maps the yaku bits to their
-records (``value.score``). The catalogue and the gate bits are read from the pure modules at import,
-so the two paths share one definition of every yaku's needs and value.
+most fu: the reading ``candidates.best_candidate`` keeps. The catalogue and the gate bits are read
+from the pure modules at import, so the two paths share one definition of every yaku's needs and
+value, and the yaku bits map to the pure path's own records (``tables.totals``).
 
-``evaluate`` serves ``score``; the C-level API for other extensions is in ``_scorer.pxd``, and
-``c_api`` runs it from Python for the tests.
+``score`` builds the ``HandValue`` for ``value.score``, ``completing`` finds the waits for
+``waits.wait_values`` (both in ``_entry.pxi``); the C-level API for other extensions is in
+``_scorer.pxd``, and ``c_api`` runs it from Python for the tests.
 """
 
 from cpython.object cimport PyObject, PyTypeObject

@@ -42,6 +42,8 @@ cdef inline void _add_split(Suit* out, Split* cur) noexcept nogil:
     """Keep a split found (once), in key order."""
     cdef uint64_t key = _key_of(cur)
     cdef int i = out.n, j
+    if out.n < 0:
+        return
     for j in range(out.n):
         if out.s[j].key == key:
             return  # the same split by another path (a pung then a chow, or the other way round)
