@@ -14,6 +14,8 @@ EXTENSIONS: tuple[tuple[str, str], ...] = (
     ("pairi_report.engine._capped", "pairi_report/engine/_capped.pyx"),  # the engine's capped DP
     ("pairi_report.engine._rows", "pairi_report/engine/_rows.pyx"),  # the engine's rows (cimports _capped)
     ("pairi_report.outlook._solver", "pairi_report/outlook/_solver.pyx"),  # C++ (its own directive)
+    # The riichi scorer (includes _points, _splits, _yaku and _entry.pxi; C-level API in _scorer.pxd)
+    ("pairi_report.rules.riichi.scoring._scorer", "pairi_report/rules/riichi/scoring/_scorer.pyx"),
 )
 
 

@@ -32,6 +32,9 @@ YAKUMAN = 8000
 _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, MANGAN, "mangan"))
 _MULTIPLES: tuple[str, ...] = ("yakuman", "double yakuman", "triple yakuman", "quadruple yakuman")
 _MULTIPLES += ("quintuple yakuman", "sextuple yakuman")
+# The names of the compiled kernel's limit codes (``_scorer.pxd``): none, the limits from mangan up,
+# kazoe yakuman, then n yakuman at code 5 + n.
+LIMIT_NAMES: tuple[str | None, ...] = (None, *(name for _, _, name in reversed(_LIMITS)), "kazoe yakuman")
 HONBA_TSUMO = 100  # from each payer; on ron the discarder pays for all of them
 STICK = 1000
 
@@ -39,6 +42,11 @@ STICK = 1000
 def yakuman_name(units: int) -> str:
     """Return the limit name of so many yakuman."""
     return _MULTIPLES[units - 1] if units <= len(_MULTIPLES) else f"{units}x yakuman"
+
+
+def limit_name(code: int) -> str | None:
+    """Return the limit name of one of the compiled kernel's limit codes."""
+    return LIMIT_NAMES[code] if code < len(LIMIT_NAMES) else yakuman_name(code - len(LIMIT_NAMES) + 1)
 
 
 def basic_points(han: int, fu: int, yakuman: int, options: Options) -> tuple[int, str | None]:

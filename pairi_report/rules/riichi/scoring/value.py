@@ -23,16 +23,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ....core.compiled import compiled
 from ....core.errors import PairiError
+from ....core.meld import Meld
 from ....core.notation import Hand
 from ....core.tiles import tile_name
 from .candidates import best_candidate, evaluate_one, prepare, readings
-from .facts import Facts, HandFacts
+from .facts import Facts
 from .fu import FuItem, block_text, chow_text, fu_items
 from .options import DEFAULT, Options
 from .points import Payment, basic_points, payment
 from .situation import MELD_FLAGS, ImpossibleSituationError, Situation, column_in, meld_problem
 from .tables import ScoredYaku
+
+# The compiled twin of the readings, yaku, han and fu (``_scorer.pyx``), or None: the pure path.
+_KERNEL = compiled("rules.riichi.scoring._scorer")
 
 
 class NotAWinError(PairiError, ValueError):
@@ -79,7 +84,10 @@ class HandValue:
     """The value of a complete hand: its best reading's yaku, han, fu, dora, limit and payments.
 
     A hand with no yaku cannot win (``can_win`` is False): no han, no dora and no payment. A
-    yakuman has 13 han per yakuman (26 for a double one), and its dora do not count.
+    yakuman has 13 han per yakuman (26 for a doubled one), and its dora do not count.
+
+    ``facts`` (the chosen reading) takes no part in equality: where the compiled kernel scored the
+    hand, the pure path works it out when it is first read (for ``fu_items`` and ``reading``).
     """
 
     han: int
@@ -90,6 +98,7 @@ class HandValue:
     basic: int  # basic points (fu x 2^(han+2), or the limit's); 0 when the hand cannot win
     situation: Situation
     facts: Facts = field(repr=False, compare=False)
+    options: Options = field(default=DEFAULT, repr=False, compare=False)  # the rule choices scored by
 
     @property
     def can_win(self) -> bool:
@@ -102,7 +111,7 @@ class HandValue:
         if not self.yaku:
             return None
         s = self.situation
-        players = self.facts.hand.options.players
+        players = self.options.players
         return payment(
             self.basic, dealer=s.dealer, tsumo=s.tsumo, honba=s.honba, sticks=s.sticks, players=players
         )
@@ -142,20 +151,56 @@ class HandValue:
         }
 
 
+class _LazyFacts:
+    """The ``facts`` of a value the compiled kernel scored: the pure path's reading, found when first read.
+
+    A non-data descriptor: a value built with its facts (the pure path) keeps them in its ``__dict__``,
+    which Python reads first; one built by the kernel has its hand and winning tile there instead.
+    """
+
+    def __get__(self, value: HandValue | None, owner: type | None = None) -> Any:
+        if value is None:
+            return self
+        hand, win_tile = value.__dict__["_source"]
+        facts = value.__dict__["facts"] = pure_facts(hand, win_tile, value.situation, value.options)
+        return facts
+
+
+# Set after the dataclass is made, so that ``facts`` stays a field (of the type its readers see).
+HandValue.facts = _LazyFacts()  # type: ignore[assignment]
+
+
 def score(hand: Hand, win_tile: int, situation: Situation, options: Options = DEFAULT) -> HandValue:
     """Score a complete hand won on ``win_tile`` (one of its concealed tiles)."""
+    if _KERNEL is not None:
+        value: HandValue | None = _KERNEL.score(hand, win_tile, situation, options)
+        if value is not None:  # else: not a complete hand, or outside the kernel: the pure path answers
+            return value
+    return pure_score(hand, win_tile, situation, options)
+
+
+def pure_score(hand: Hand, win_tile: int, situation: Situation, options: Options = DEFAULT) -> HandValue:
+    """Score a complete hand by the pure path (the reference the compiled kernel is tested against)."""
     prepared = prepare(hand, win_tile, situation, options)
     if prepared is None or not (found := readings(prepared)):
         raise NotAWinError(_not_a_win(hand, win_tile))
     if situation.flag_bits & MELD_FLAGS and (prepared.melds or situation.rinshan):
-        _check_melds(situation, prepared)  # without a meld only rinshan can be impossible
+        check_melds(situation, prepared.melds)
     best = evaluate_one(found[0]) if len(found) == 1 else best_candidate(prepared, found)
     facts, yaku_found, han, fu, yakuman, yaku = best
     if not yaku_found:
-        return _hand_value(0, fu, (), NO_DORA, None, 0, situation, facts)
+        return _hand_value(0, fu, (), NO_DORA, None, 0, situation, options, {"facts": facts})
     basic, limit = basic_points(han, fu, yakuman, options)
     dora = NO_DORA if yakuman else DORA_RECORDS.get(prepared.dora) or dora_record(*prepared.dora)
-    return _hand_value(han, fu, yaku, dora, limit, basic, situation, facts)
+    return _hand_value(han, fu, yaku, dora, limit, basic, situation, options, {"facts": facts})
+
+
+def pure_facts(hand: Hand, win_tile: int, situation: Situation, options: Options) -> Facts:
+    """Return the reading the pure path chooses for a complete hand."""
+    prepared = prepare(hand, win_tile, situation, options)
+    if prepared is None or not (found := readings(prepared)):
+        raise NotAWinError(_not_a_win(hand, win_tile))
+    return (evaluate_one(found[0]) if len(found) == 1 else best_candidate(prepared, found)).facts
 
 
 def _hand_value(
@@ -166,17 +211,20 @@ def _hand_value(
     limit: str | None,
     basic: int,
     situation: Situation,
-    facts: Facts,
+    options: Options,
+    facts: dict[str, Any],
 ) -> HandValue:
     """Build a ``HandValue`` without the frozen ``__init__``'s per-field ``object.__setattr__`` calls.
 
     Every score ends here, and giving the instance its dict at once costs a third as much; the
     result is the same frozen instance (``test_riichi_value`` checks it equals the slow build).
+    ``facts`` is ``{"facts": ...}`` (the compiled kernel builds its values the same way, with
+    ``{"_source": (hand, win_tile)}`` for ``_LazyFacts`` instead).
     """
     value = _object_new(HandValue)
     _setattr(value, "__dict__", {
         "han": han, "fu": fu, "yaku": yaku, "dora": dora, "limit": limit, "basic": basic,
-        "situation": situation, "facts": facts,
+        "situation": situation, "options": options, **facts,
     })  # fmt: skip
     return value
 
@@ -185,9 +233,11 @@ _object_new = object.__new__
 _setattr = object.__setattr__
 
 
-def _check_melds(situation: Situation, h: HandFacts) -> None:
+def check_melds(situation: Situation, melds: tuple[Meld, ...]) -> None:
     """Raise at the word of the situation that the hand's melds make impossible (riichi on an open hand)."""
-    problem = meld_problem(situation, closed=h.closed, melds=bool(h.melds), kongs=h.meld_part.kongs > 0)
+    closed = all(m.concealed for m in melds)
+    kongs = any(len(m.tiles) == 4 for m in melds)
+    problem = meld_problem(situation, closed=closed, melds=bool(melds), kongs=kongs)
     if problem is not None:
         words, message = problem
         text = str(situation)

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ....core.compiled import compiled
 from ....core.errors import PairiError
 from ....core.notation import Hand
 from ....core.tiles import NUM_KINDS, tile_name
@@ -40,6 +41,8 @@ from .value import HandValue, score
 NO_YAKU_OPEN = "no yaku: cannot win"
 NO_YAKU_DAMA = "no yaku: riichi or tsumo needed"
 FURITEN = "furiten: ron is impossible"
+# The compiled scorer (``_scorer.pyx``) finds the completing kinds in one call; None: the pure path.
+_KERNEL = compiled("rules.riichi.scoring._scorer")
 
 
 class NotThirteenError(PairiError, ValueError):
@@ -81,7 +84,7 @@ def wait_values(
     if hand13.tile_count != 13:
         count = hand13.tile_count
         raise NotThirteenError(f"{hand13.text!r} has {count} tiles; expected 13 to find its waits")
-    waits = [t for t in range(NUM_KINDS) if hand13.all_counts[t] < 4 and _completes(hand13, t, situation)]
+    waits = _waits(hand13, situation)
     discarded = set(river)
     furiten = any(t in discarded for t in waits)
     closed = all(m.concealed for m in hand13.melds)
@@ -97,6 +100,15 @@ def with_tile(hand13: Hand, tile: int) -> Hand:
     tiles = list(hand13.tiles)
     insort(tiles, tile)
     return Hand(tuple(tiles), hand13.red, hand13.melds)
+
+
+def _waits(hand13: Hand, situation: Situation) -> list[int]:
+    """Return the kinds that complete a 13-tile hand, leaving out those it holds four times."""
+    found = None if _KERNEL is None else _KERNEL.completing(hand13)
+    held = hand13.all_counts
+    if found is None:
+        return [t for t in range(NUM_KINDS) if held[t] < 4 and _completes(hand13, t, situation)]
+    return [t for t in range(NUM_KINDS) if held[t] < 4 and found >> t & 1]
 
 
 def _completes(hand13: Hand, tile: int, situation: Situation) -> bool:
