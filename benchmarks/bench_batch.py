@@ -14,15 +14,19 @@ import argparse
 import random
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
-import peers
 import xiangting
 
 from pairi_report import analyze
 from pairi_report.core.notation import Hand
 from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.engine import vector
+
+# The oracles live with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracles import riichi as peers  # noqa: E402
 
 _FOUR = xiangting.PlayerCount.FOUR
 

@@ -17,12 +17,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-import peers
 import xiangting
 
 from pairi_report import Hand, analyze
 from pairi_report.core.sampling import random_hands
+
+# The oracles live with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracles import riichi as peers  # noqa: E402
 
 FRESH = "import pairi_report; pairi_report.analyze('2378m1256p3489s15z').to_dict()"
 

@@ -16,12 +16,16 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import MahjongGB
-from peers_gb import pmgb_args, random_winning_hands
 
 from pairi_report.rules.gb.notation import parse_gb
-from pairi_report.rules.gb.score import Options, score
+from pairi_report.rules.gb.score import GBOptions, score
+
+# The oracles live with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracles.gb import pmgb_args, random_winning_hands  # noqa: E402
 
 TARGET = 10.0
 PASSES = 5
@@ -53,7 +57,7 @@ def main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     hands = [parse_gb(text) for text in random_winning_hands(count, seed)]
     args = [pmgb_args(hand) for hand in hands]
-    options = Options(mixed_kongs=True)
+    options = GBOptions(mixed_kongs=True)
     calculate = MahjongGB.MahjongFanCalculator
     ours = [score(hand, options).total for hand in hands]  # also warms the catalogue
     theirs = [sum(value * times for value, times, *_ in calculate(**a, verbose=True)) for a in args]

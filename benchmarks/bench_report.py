@@ -23,8 +23,10 @@ from pathlib import Path
 from pairi_report import analyze
 from pairi_report.batch.lines import Line
 from pairi_report.core.sampling import random_hands
-from pairi_report.report.formats.build import Options, hand_views, report_files
 from pairi_report.report.formats.files import write_folder
+from pairi_report.report.registry import find_format
+from pairi_report.report.reporters.base import ReportOptions
+from pairi_report.report.reporters.hands import hand_views, report_files
 
 SPEED_TARGETS = {"md": 500.0, "html": 200.0}
 MEMORY_TARGET = 300.0  # MB
@@ -76,7 +78,7 @@ def main() -> int:
     args = parser.parse_args()
     texts = random_hands(args.seed, args.hands, sizes=(13, 14))
     analyze(texts[0])  # load the tables first: a one-off cost, not per hand
-    options = Options("md", "benchmark")
+    options = ReportOptions(find_format("md"), "benchmark")
 
     start = time.perf_counter()
     entries = [(Line(i + 1, t, 1, ""), analyze(t)) for i, t in enumerate(texts)]

@@ -25,12 +25,16 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from mahjong.hand_calculating.hand import HandCalculator
-from peers_value import Deal, compare, explain, random_winning_hands, their_args
 
 from pairi_report.core.notation import Hand
 from pairi_report.rules.riichi.scoring import parse_situation, score
+
+# The oracles live with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracles.value import Deal, compare, explain, random_winning_hands, their_args  # noqa: E402
 
 TARGET = 10.0
 

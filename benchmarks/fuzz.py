@@ -24,7 +24,7 @@ import time  # noqa: E402
 import traceback  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
-from pairi_report.batch.lines import Line, Problem, analyse_line, decode_line  # noqa: E402
+from pairi_report.batch.lines import Line, Problem, analyze_line, decode_line  # noqa: E402
 from pairi_report.core.errors import PairiError  # noqa: E402
 from pairi_report.core.sampling import random_hands  # noqa: E402
 from pairi_report.rules.registry import RULE_SETS, find_rule_set  # noqa: E402
@@ -125,7 +125,7 @@ def attempt(text: str, rules: str, visible: str | None, wild: tuple[str, ...], l
         return True
     found = decode_line(1, text.encode("utf-8", "surrogatepass"), rule)
     if isinstance(found, Line):
-        return not isinstance(analyse_line(rule, found, visible, wild), Problem)
+        return not isinstance(analyze_line(rule, found, visible, wild), Problem)
     return False
 
 
@@ -183,7 +183,9 @@ def run_chunk(args: tuple[int, int, int]) -> Findings:
 
 def render_chunk(samples: list[tuple[str, str, str | None, tuple[str, ...]]]) -> list[str]:
     """Render accepted hands as one Markdown and one HTML report each batch; return the errors."""
-    from pairi_report.report.formats.build import Options, hand_views, report_files
+    from pairi_report.report.registry import find_format
+    from pairi_report.report.reporters.base import ReportOptions
+    from pairi_report.report.reporters.hands import hand_views, report_files
 
     entries = []
     for number, (text, rules, visible, wild) in enumerate(samples, start=1):
@@ -193,7 +195,7 @@ def render_chunk(samples: list[tuple[str, str, str | None, tuple[str, ...]]]) ->
     for fmt in ("md", "html"):
         try:
             files: dict[str, bytes] = {}
-            options = Options(fmt, "fuzz")
+            options = ReportOptions(find_format(fmt), "fuzz")
             report_files(list(hand_views(entries, options, files)), [], options, files)
         except Exception:  # noqa: BLE001 - counting rendering errors is the point
             errors.append(f"{fmt}: {traceback.format_exc(limit=4)}")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .core.errors import IllegalHandError, NotationError, PairiError
     from .core.meld import Meld
     from .core.notation import Hand
-    from .rules.analysis import Analysis, Decomposition, Discard, RulesError, ShantenByForm
+    from .rules.analysis import Analysis, Decomposition, DiscardChoice, RulesError, ShantenByForm
     from .rules.registry import analyze
 
 # Names load on first use, so running a submodule (python -m pairi_report.engine.tablegen) does not
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "Analysis": "rules.analysis",
     "Decomposition": "rules.analysis",
-    "Discard": "rules.analysis",
+    "DiscardChoice": "rules.analysis",
     "RulesError": "rules.analysis",
     "ShantenByForm": "rules.analysis",
     "analyze": "rules.registry",
@@ -41,7 +41,7 @@ _HOMES = {
 __all__ = [
     "Analysis",
     "Decomposition",
-    "Discard",
+    "DiscardChoice",
     "Hand",
     "IllegalHandError",
     "Meld",
@@ -64,7 +64,7 @@ def __getattr__(name: str) -> Any:
 
 def _analysis_html(analysis: Any) -> str:
     """Render an analysis as its report section, pictures inline (Pillow and jinja2 load only here)."""
-    from .report.formats.notebook import analysis_html
+    from .report.reporters.notebook import analysis_html
 
     return analysis_html(analysis)
 

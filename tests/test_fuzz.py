@@ -10,8 +10,8 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairi_report.batch.lines import Line, analyse_line, batch_lines, decode_line
-from pairi_report.batch.stream import Settings, analyse_block, read_blocks
+from pairi_report.batch.lines import Line, analyze_line, batch_lines, decode_line
+from pairi_report.batch.stream import Settings, analyze_block, read_blocks
 from pairi_report.core.errors import PairiError
 from pairi_report.core.notation import Hand, parse_tiles
 from pairi_report.rules.gb.notation import parse_gb
@@ -88,7 +88,7 @@ def test_batch_lines_of_any_bytes(data: bytes, rules: str) -> None:
     rule = find_rule_set(rules)
     for found in batch_lines(io.BytesIO(data), rule):
         if isinstance(found, Line):
-            _only_ours(analyse_line, rule, found)
+            _only_ours(analyze_line, rule, found)
     decode_line(1, data, rule)
 
 
@@ -97,4 +97,4 @@ def test_batch_lines_of_any_bytes(data: bytes, rules: str) -> None:
 def test_stream_blocks(lines: list[str], rules: str) -> None:
     data = "\n".join(lines).encode("utf-8", "surrogatepass")
     for block in read_blocks(io.BytesIO(data), size=32):
-        analyse_block(Settings("jsonl", rules), block)
+        analyze_block(Settings(rules=rules), block)

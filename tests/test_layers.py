@@ -24,19 +24,18 @@ LAYERS = (
     ("judgement",),  # the one judgement every recommendation asks: danger now, points and push or fold
     ("review",),
     ("batch",),
-    ("cluster", "dask"),  # the batch on a Dask cluster (an optional extra)
     ("report", "report.resources", "report.drawing"),
     ("report.views",),
     ("report.formats",),
-    ("markdown",),
+    ("report.reporters",),
+    ("pages",),
     ("cli",),
-    ("tools",),
 )
 # The package's face (its __init__ and __main__) sits above every layer.
 TOP = len(LAYERS)
 # What the lower layers must not load: the engine and the analysis never draw, template or parse options.
 PRESENTATION = ("jinja2", "markupsafe", "markdown", "PIL", "typer", "click")
-PURE = ("core", "games", "engine", "rules", "outlook", "judgement", "review", "batch", "cluster", "dask")
+PURE = ("core", "games", "engine", "rules", "outlook", "judgement", "review", "batch")
 
 
 def module_name(path: Path) -> str:

@@ -99,11 +99,11 @@ def split_line(text: str, rule: RuleSet) -> Split:
 
     After the hand come ``wild=`` words and the words the rule set reads as the situation of the win.
     """
-    hand_word, context_word = rule.hand_word, rule.context_word
+    hand_word, situation_word = rule.hand_word, rule.situation_word
     if "\t" in text:
         hand, _, rest = text.partition("\t")
         start = len(hand) - len(hand.lstrip()) + 1
-        return _words(rest, len(hand) + 1, context_word, Split(hand.strip(), start))
+        return _words(rest, len(hand) + 1, situation_word, Split(hand.strip(), start))
     found = list(_WORD.finditer(text))
     if not found:
         return Split("", 1)
@@ -111,7 +111,9 @@ def split_line(text: str, rule: RuleSet) -> Split:
     while end < len(found) and hand_word.match(found[end].group()):
         end += 1
     stop = found[end - 1].end()
-    return _words(text[stop:], stop, context_word, Split(text[found[0].start() : stop], found[0].start() + 1))
+    return _words(
+        text[stop:], stop, situation_word, Split(text[found[0].start() : stop], found[0].start() + 1)
+    )
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ class Split:
     title: str = ""
 
 
-def _words(rest: str, offset: int, context_word: re.Pattern[str], split: Split) -> Split:
+def _words(rest: str, offset: int, situation_word: re.Pattern[str], split: Split) -> Split:
     """Take the words right after the hand (at ``offset``): wild kinds, situation words, then the title."""
     wild: list[tuple[str, int]] = []
     words = list(_WORD.finditer(rest))
@@ -138,13 +140,13 @@ def _words(rest: str, offset: int, context_word: re.Pattern[str], split: Split) 
                 if piece:
                     wild.append((piece, column))
                 column += len(piece) + 1
-        elif not context_word.fullmatch(word.group()):
+        elif not situation_word.fullmatch(word.group()):
             break
         taken += 1
-    context = [w for w in words[:taken] if not _WILD.fullmatch(w.group())]
+    spoken = [w for w in words[:taken] if not _WILD.fullmatch(w.group())]
     situation, start = "", 0
-    if context:
-        first, last = context[0].start(), context[-1].end()
+    if spoken:
+        first, last = spoken[0].start(), spoken[-1].end()
         # Wild words among the situation words become spaces, so that columns stay where they were.
         situation = re.sub(r"(?<!\S)wild=\S*", lambda m: " " * len(m.group()), rest[first:last])
         start = offset + first + 1
@@ -231,7 +233,7 @@ def _word_key(word: str) -> str:
     return {"ron": "tsumo", "double-riichi": "riichi"}.get(key, key)
 
 
-def analyse_line(
+def analyze_line(
     rule: RuleSet,
     line: Line,
     visible: str | None = None,
@@ -249,12 +251,12 @@ def analyse_line(
         return Problem(line.number, line.wild_columns[0] - 5, message, line.hand)
     # The run's situation comes first, then the line's own words; a line's word overrides the run's.
     run = _unless_named(situation, line.situation)
-    context = f"{run} {line.situation}" if run and line.situation else run or line.situation
+    said = f"{run} {line.situation}" if run and line.situation else run or line.situation
     try:
         return rule.analyze(
-            line.hand, visible=visible, wild=wild + line.wild, options=options, situation=context or None
+            line.hand, visible=visible, wild=wild + line.wild, options=options, situation=said or None
         )
     except NotationError as err:
-        if context and err.text == context and line.situation and (not run or err.column > len(run) + 1):
+        if said and err.text == said and line.situation and (not run or err.column > len(run) + 1):
             err = NotationError(err.message, line.situation, err.column - (len(run) + 1 if run else 0))
         return Problem.of(line, err)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from .lines import MAX_LINE
-from .stream import Block, BlockResult, Settings, analyse_block, read_blocks
+from .stream import Block, BlockResult, Settings, analyze_block, read_blocks
 from .summary import Summary
 
 READ = 1 << 16  # bytes read at a time when counting or skipping
@@ -96,21 +96,12 @@ def range_blocks(start: int, first: int, body: bytes) -> Iterator[Block]:
         yield number + shift, data, tuple(n + shift for n in dropped)
 
 
-def analyse_range(settings: Settings, path: str, start: int, end: int, before: int) -> BlockResult:
+def analyze_range(settings: Settings, path: str, start: int, end: int, before: int) -> BlockResult:
     """Analyse the lines a range of a file owns; return its rows, bad lines and summary as one block."""
     first, body = read_range(path, start, end, before)
-    results = [analyse_block(settings, block) for block in range_blocks(start, first, body)]
+    results = [analyze_block(settings, block) for block in range_blocks(start, first, body)]
     summary = Summary()
     for result in results:
         summary.merge(result.summary)
     problems = [p for result in results for p in result.problems]
-    return BlockResult(_joined(settings.fmt, [r.data for r in results]), problems, summary)
-
-
-def _joined(fmt: str, datas: list[bytes]) -> bytes:
-    """Return the blocks' output as one block's."""
-    if fmt != "parquet":
-        return b"".join(datas)
-    from .columns import join_packed
-
-    return join_packed(datas)
+    return BlockResult(settings.encoding.join([r.data for r in results]), problems, summary)

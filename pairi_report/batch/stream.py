@@ -10,9 +10,6 @@ input order, with their bad lines and a summary that adds up across blocks.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import multiprocessing
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -25,9 +22,9 @@ from ..core.notation import Hand
 from ..engine.vector import preload, release
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
-from ..rules.records import csv_columns, csv_rows
 from ..rules.registry import find_rule_set
-from .lines import BOM, MAX_LINE, Line, Problem, analyse_line, decode_line, too_long
+from .encodings import JSON_LINES, Encoding
+from .lines import BOM, MAX_LINE, Line, Problem, analyze_line, decode_line, too_long
 from .summary import Summary
 
 # Bytes per block, about 3,000 hands: enough to amortise numpy's per-call cost, small enough to stream.
@@ -38,7 +35,7 @@ BLOCK_BYTES = 1 << 16
 class Settings:
     """What applies to every line of a stream."""
 
-    fmt: str  # jsonl, csv or parquet
+    encoding: Encoding = JSON_LINES  # JSON Lines, CSV rows or Arrow columns
     rules: str = "riichi"
     visible: str | None = None
     wild: tuple[str, ...] = ()
@@ -104,7 +101,7 @@ def _chunks(source: BinaryIO, size: int) -> Iterator[bytes]:
         yield chunk
 
 
-def analyse_stream(blocks: Iterable[Block], settings: Settings, workers: int) -> Iterator[BlockResult]:
+def analyze_stream(blocks: Iterable[Block], settings: Settings, workers: int) -> Iterator[BlockResult]:
     """Yield each block's result in input order, analysed by ``workers`` processes.
 
     At most two blocks per worker are in flight, so a long input never piles up in memory. The tables
@@ -113,7 +110,7 @@ def analyse_stream(blocks: Iterable[Block], settings: Settings, workers: int) ->
     """
     if workers <= 1:
         for block in blocks:
-            yield analyse_block(settings, block)
+            yield analyze_block(settings, block)
         return
     preload()
     methods = multiprocessing.get_all_start_methods()
@@ -124,14 +121,14 @@ def analyse_stream(blocks: Iterable[Block], settings: Settings, workers: int) ->
         release()
         window: deque[AsyncResult[BlockResult]] = deque()
         for block in blocks:
-            window.append(pool.apply_async(analyse_block, (settings, block)))
+            window.append(pool.apply_async(analyze_block, (settings, block)))
             if len(window) >= 2 * workers:
                 yield window.popleft().get()
         while window:
             yield window.popleft().get()
 
 
-def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> BlockResult:
+def analyze_block(settings: Settings, block: Block | tuple[int, bytes]) -> BlockResult:
     """Analyse one block of whole lines; return its rows in the settings' format."""
     first, data, *rest = block
     dropped = set(rest[0]) if rest else set()
@@ -139,7 +136,7 @@ def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> Block
     if data.endswith(b"\n") or not data:
         raws.pop()  # the empty piece after the last newline is not a line
     rule = settings.rule
-    writer = _writer(settings.fmt, rule.forms)
+    writer = settings.encoding.writer(rule.forms)
     texts: list[Any] = []  # each line's rows, in line order
     plain: dict[int, _Queued] = {}  # per hand size, the hands the batch engine takes together
     problems: list[Problem] = []
@@ -150,7 +147,7 @@ def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> Block
             problems.append(line)
         if not isinstance(line, Line):
             continue
-        result = _analyse(settings, rule, line, plain, len(texts))
+        result = _analyze(settings, rule, line, plain, len(texts))
         if isinstance(result, Problem):
             problems.append(result)
         elif result is None:
@@ -164,7 +161,7 @@ def analyse_block(settings: Settings, block: Block | tuple[int, bytes]) -> Block
     return BlockResult(writer.join(texts), problems, writer.summary)
 
 
-def _analyse(
+def _analyze(
     settings: Settings, rule: RuleSet, line: Line, plain: dict[int, _Queued], at: int
 ) -> Analysis | Problem | None:
     """Analyse a line, or queue it for the bulk engine (None) when its hand is plain."""
@@ -183,49 +180,9 @@ def _analyse(
         if rule.plain(hand):
             plain.setdefault(hand.tile_count, []).append((at, line, hand))
             return None
-    return analyse_line(
+    return analyze_line(
         rule, line, settings.visible, settings.wild, dict(settings.options), settings.situation
     )
 
 
-def _writer(fmt: str, forms: tuple[str, ...]) -> Any:
-    """Return the block writer of a format: text rows, or Arrow columns for Parquet (pyarrow loads then)."""
-    if fmt == "parquet":
-        from .columns import ColumnWriter
-
-        return ColumnWriter(forms)
-    return _Writer(fmt, forms)
-
-
-class _Writer:
-    """Turn records into text as soon as they are made, counting each in the block's summary.
-
-    A block's records as dicts would take several times the memory of its text.
-    """
-
-    def __init__(self, fmt: str, forms: tuple[str, ...]) -> None:
-        self.summary = Summary()
-        self.fmt = fmt
-        self.forms = forms
-        self.dump = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-
-    def rows(self, record: dict[str, Any]) -> str:
-        """Return a record as a JSON line, or as its CSV rows."""
-        self.summary.add(record)
-        if self.fmt == "jsonl":
-            return self.dump(record) + "\n"
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows(csv_rows(record, self.forms))
-        return buffer.getvalue()
-
-    def join(self, texts: list[str | None]) -> bytes:
-        """Return a block's rows, in line order, as bytes."""
-        return "".join(t or "" for t in texts).encode("utf-8")
-
-
 _Queued = list[tuple[int, Line, Hand]]  # (record index, line, hand) of the plain hands of one size
-
-
-def csv_header(rule: RuleSet) -> bytes:
-    """Return the CSV header line of a rule set."""
-    return (",".join(csv_columns(rule.forms)) + "\n").encode("ascii")

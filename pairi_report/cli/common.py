@@ -21,13 +21,18 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def either(names: list[str]) -> str:
+    """Return names as "a", "a or b", "a, b or c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print an error line to stderr (control characters escaped) and return the exit to raise."""
     typer.echo(f"pairi-report: error: {printable(message)}", err=True)
     return typer.Exit(code)
 
 
-def analyse_or_exit(
+def analyze_or_exit(
     source: str,
     rule: RuleSet,
     visible: str | None,

@@ -1,47 +1,48 @@
-"""Output formats as a registry: each declares the options it takes and its writer.
+"""What the command line checks before a run: each option's flag and purpose, and what goes together.
 
-The command line looks the format up, checks the request against it and against the rule set, and calls
-the writer; a new format is one more entry here.
+The formats themselves are the report's registry (``report.registry``): each says which options it
+takes, and the command line refuses, in one line, an option the format has no use for, two options
+that cannot go together, or one that needs another.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ..report.registry import FORMATS, Format
 from ..rules.base import RuleSet
+from .common import either
 from .request import Request
-from .writers import render_json, render_text, write_document, write_report, write_stream
 
 
 @dataclass(frozen=True)
-class Option:
-    """A report option: the request field, its flag, and what it is for (the start of any refusal)."""
+class Flag:
+    """An option of a run: the request field, its flag, and what it is for (the start of any refusal)."""
 
     name: str
     flag: str
     purpose: str
 
 
-OPTIONS = (
-    Option("fragment", "--fragment", "--fragment is HTML to embed"),
-    Option("self_contained", "--self-contained", "--self-contained puts a report in one HTML file"),
-    Option("quiz", "--quiz", "--quiz makes a problem sheet"),
-    Option("quiz_titles", "--quiz-titles", "--quiz-titles prints titles on a quiz"),
-    Option("per_page", "--per-page", "--per-page sets a quiz's problems per page"),
-    Option("card", "--card", "--card makes a card per hand to paste into a blog"),
-    Option("outlook", "--outlook", "--outlook adds sections to a report"),
-    Option("games", "--games", "--games sets the practice games of --outlook"),
-    Option("dama", "--dama", "--dama sets the play model of --outlook's expected points"),
-    Option("paper", "--paper", "--paper sizes printed pages"),
-    Option("tiles", "--tiles", "--tiles draws a report with your tile pictures"),
-    Option("tile_naming", "--tile-naming", "--tile-naming reads the names of --tiles pictures"),
-    Option("scale", "--scale", "--scale sizes a report's tile pictures"),
-    Option("title", "--title", "--title names a report"),
-    Option("lang", "--lang", "--lang sets a report's language"),
-    Option("workers", "--workers", "--workers spreads work over processes"),
-    Option("dask", "--dask", "--dask runs a batch on a local Dask cluster"),
-    Option("scheduler", "--scheduler", "--scheduler runs a batch on a Dask cluster"),
+FLAGS = (
+    Flag("fragment", "--fragment", "--fragment is HTML to embed"),
+    Flag("self_contained", "--self-contained", "--self-contained puts a report in one HTML file"),
+    Flag("quiz", "--quiz", "--quiz makes a problem sheet"),
+    Flag("quiz_titles", "--quiz-titles", "--quiz-titles prints titles on a quiz"),
+    Flag("per_page", "--per-page", "--per-page sets a quiz's problems per page"),
+    Flag("card", "--card", "--card makes a card per hand to paste into a blog"),
+    Flag("outlook", "--outlook", "--outlook adds sections to a report"),
+    Flag("games", "--games", "--games sets the practice games of --outlook"),
+    Flag("dama", "--dama", "--dama sets the play model of --outlook's expected points"),
+    Flag("paper", "--paper", "--paper sizes printed pages"),
+    Flag("tiles", "--tiles", "--tiles draws a report with your tile pictures"),
+    Flag("tile_naming", "--tile-naming", "--tile-naming reads the names of --tiles pictures"),
+    Flag("scale", "--scale", "--scale sizes a report's tile pictures"),
+    Flag("title", "--title", "--title names a report"),
+    Flag("lang", "--lang", "--lang sets a report's language"),
+    Flag("workers", "--workers", "--workers spreads work over processes"),
+    Flag("dask", "--dask", "--dask runs a batch on a local Dask cluster"),
+    Flag("scheduler", "--scheduler", "--scheduler runs a batch on a Dask cluster"),
 )
 # Options that cannot go together: the second has no place in what the first makes.
 CONFLICTS = (
@@ -54,68 +55,16 @@ CONFLICTS = (
 )
 # Options that only mean something with another: the second needs the first.
 NEEDS = (("quiz", "quiz_titles"), ("quiz", "per_page"), ("outlook", "dama"))
-_PICTURES = frozenset(
-    {"tiles", "tile_naming", "scale", "title", "lang", "quiz", "quiz_titles", "per_page", "outlook", "games"}
-    | {"workers", "dama"}
-)
-_LOOK_AHEAD = frozenset({"outlook", "games", "workers", "dama"})
 
 
-@dataclass(frozen=True)
-class OutputFormat:
-    """An output format: what it makes, whether it needs a folder, the options it takes, its writer."""
-
-    name: str
-    makes: str  # e.g. "writes a Markdown report", completing "--format md ..."
-    folder: bool  # it writes a folder of files, so -o is required
-    accepts: frozenset[str]
-    write: Callable[[Request, RuleSet], int]
-
-
-def _write_parquet(request: Request, rule: RuleSet) -> int:
-    """Write the Parquet files (the module, and the stream it uses, load only for this format)."""
-    from .parquet import write_parquet
-
-    return write_parquet(request, rule)
-
-
-FORMATS: Mapping[str, OutputFormat] = {
-    f.name: f
-    for f in (
-        OutputFormat("md", "writes a Markdown report", True, _PICTURES, write_report),
-        OutputFormat(
-            "html",
-            "writes an HTML report",
-            True,
-            _PICTURES | {"fragment", "self_contained", "paper", "card"},
-            write_report,
-        ),
-        OutputFormat("pdf", "prints a report to PDF", True, _PICTURES | {"paper"}, write_report),
-        OutputFormat("json", "writes JSON", False, _LOOK_AHEAD, write_document(render_json, "index.json")),
-        OutputFormat(
-            "text", "writes Tenhou's text", False, frozenset(), write_document(render_text, "index.txt")
-        ),
-        OutputFormat("jsonl", "streams analysis rows", False, frozenset({"workers"}), write_stream),
-        OutputFormat("csv", "streams analysis rows", False, frozenset({"workers"}), write_stream),
-        OutputFormat(
-            "parquet",
-            "writes hands.parquet and discards.parquet",
-            True,
-            frozenset({"workers", "dask", "scheduler"}),
-            _write_parquet,
-        ),
-    )
-}
-
-
-def refusal(request: Request, fmt: OutputFormat, rule: RuleSet) -> str | None:
+def refusal(request: Request, fmt: Format, rule: RuleSet) -> str | None:
     """Return why a request cannot run as asked (one line), or None when it can."""
     if fmt.folder and request.output is None:
         return f"--format {fmt.name} writes a folder of files; add -o DIR, e.g. -o out/"
-    for option in OPTIONS:
+    for option in FLAGS:
         if request.changed(option.name) and option.name not in fmt.accepts:
             takers = [f.name for f in FORMATS.values() if option.name in f.accepts]
-            where = f"use it with --format {_either(takers)}" if takers else "it goes with no format"
+            where = f"use it with --format {either(takers)}" if takers else "it goes with no format"
             return f"{option.purpose}; --format {fmt.name} {fmt.makes}: {where}"
     for first, second, why in CONFLICTS:
         if request.changed(first) and request.changed(second):
@@ -132,14 +81,9 @@ def refusal(request: Request, fmt: OutputFormat, rule: RuleSet) -> str | None:
 
 def _purpose(name: str) -> str:
     """Return what an option is for."""
-    return next(o.purpose for o in OPTIONS if o.name == name)
+    return next(o.purpose for o in FLAGS if o.name == name)
 
 
 def _flag(name: str) -> str:
     """Return an option's flag."""
-    return next(o.flag for o in OPTIONS if o.name == name)
-
-
-def _either(names: list[str]) -> str:
-    """Return names as "a", "a or b", "a, b or c"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return next(o.flag for o in FLAGS if o.name == name)

@@ -12,11 +12,11 @@ from typing import BinaryIO
 
 import typer
 
-from ..batch.lines import Line, Problem, analyse_line, batch_lines
+from ..batch.lines import Line, Problem, analyze_line, batch_lines
 from ..core.errors import PairiError, printable
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
-from .common import analyse_or_exit, fail
+from .common import analyze_or_exit, fail
 from .request import Request
 
 Entries = list[tuple[Line, Analysis]]
@@ -80,11 +80,11 @@ def opened(source: str) -> Iterator[BinaryIO]:
         yield handle
 
 
-def analyse_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Problem]]:
+def analyze_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Problem]]:
     """Analyse the hand, or every line of the batch; list the bad lines on stderr and carry on."""
     options = request.options_map()
     if not is_batch(request.source):
-        analysis = analyse_or_exit(
+        analysis = analyze_or_exit(
             request.source, rule, request.visible, request.wild, options, request.situation
         )
         return [(Line(1, request.source, 1, ""), analysis)], []
@@ -92,7 +92,7 @@ def analyse_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Proble
     problems: list[Problem] = []
     with opened(request.source) as source:
         for found in batch_lines(source, rule):
-            result = found if isinstance(found, Problem) else _analysed(rule, found, request, options)
+            result = found if isinstance(found, Problem) else _analyzed(rule, found, request, options)
             if isinstance(result, Problem):
                 problems.append(result)
             elif isinstance(found, Line):
@@ -103,9 +103,9 @@ def analyse_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Proble
     return entries, problems
 
 
-def _analysed(rule: RuleSet, line: Line, request: Request, options: dict[str, str]) -> Analysis | Problem:
+def _analyzed(rule: RuleSet, line: Line, request: Request, options: dict[str, str]) -> Analysis | Problem:
     """Analyse one line; a problem with the run itself (an unknown option) ends the run."""
     try:
-        return analyse_line(rule, line, request.visible, request.wild, dict(options), request.situation)
+        return analyze_line(rule, line, request.visible, request.wild, dict(options), request.situation)
     except PairiError as err:
         raise fail(str(err)) from None

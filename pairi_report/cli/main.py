@@ -13,10 +13,11 @@ from typer.exceptions import TyperException
 from ..core.errors import PairiError, printable
 from ..core.version import __version__
 from ..outlook import DEFAULT_GAMES
+from ..report.registry import FORMATS
 from ..rules.base import option_values
 from ..rules.registry import RULE_SETS, find_rule_set
 from .common import check_situation, fail
-from .formats import FORMATS, refusal
+from .formats import refusal
 from .inputs import check_source
 from .request import Request
 from .review import log_inputs
@@ -76,7 +77,7 @@ FormatName = Annotated[
 ]
 # The registry's names, listed in --help; the registry itself checks the name (so an entry added at run
 # time, such as a house rule, is accepted too).
-Rules = Annotated[
+RuleChoice = Annotated[
     str, typer.Option(metavar=f"<{'|'.join(RULE_SETS)}>", help="The rule set, e.g. --rules gb.")
 ]
 RuleOptions = Annotated[
@@ -219,7 +220,7 @@ def run(
     source: Source,
     output: Output = None,
     fmt: FormatName = None,
-    rules: Rules = "riichi",
+    rules: RuleChoice = "riichi",
     rule_option: RuleOptions = None,
     visible: Visible = None,
     wild: Wild = None,
@@ -252,8 +253,8 @@ def run(
 
 
 def execute(request: Request) -> int:
-    """Check a request against its format and rule set, then write it; return the exit status."""
-    fmt = FORMATS[request.format_name]
+    """Check a request against its format and rule set, then run its output; return the exit status."""
+    fmt = request.format
     try:
         rule = find_rule_set(request.rules)
         option_values(rule, request.options_map())
@@ -267,11 +268,13 @@ def execute(request: Request) -> int:
     if logs is not None:
         from .review_out import write_review
 
-        return write_review(request, logs)
+        return write_review(request, fmt, logs)
     if request.player is not None:
         raise fail("--player chooses whose discards a game review looks at, but the input is no game log")
     check_source(request.source)
-    return fmt.write(request, rule)
+    from .outputs import run_hands, run_rows
+
+    return run_rows(request, rule, fmt) if fmt.streams else run_hands(request, rule, fmt)
 
 
 def main() -> None:

@@ -8,6 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from ..outlook import DEFAULT_GAMES
+from ..report.registry import Format, find_format
+
+FOLDER_DEFAULT = "md"  # the format of a run with -o and no --format
+STDOUT_DEFAULT = "text"  # and of one without -o
 
 
 @dataclass(frozen=True)
@@ -54,9 +58,9 @@ class Request:
         return cls(**values)
 
     @property
-    def format_name(self) -> str:
-        """Return the output format: the one asked for, else md with -o and text without."""
-        return self.fmt or ("md" if self.output else "text")
+    def format(self) -> Format:
+        """Return the output format: the one asked for, else a Markdown report with -o and text without."""
+        return find_format(self.fmt or (FOLDER_DEFAULT if self.output else STDOUT_DEFAULT))
 
     def changed(self, name: str) -> bool:
         """Return whether an option differs from its default (the user wrote it)."""

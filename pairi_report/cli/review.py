@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from ..core.errors import PairiError
-from .common import fail
+from ..report.registry import FORMATS, Format, Output
+from .common import either, fail
 from .inputs import is_file
 from .request import Request
 
@@ -44,8 +45,6 @@ NOT_FOR_REVIEWS = (
     ("dama", "--dama", "is not available for a game review"),
     ("workers", "--workers", "is not used by a game review (it runs in one process)"),
 )
-REVIEW_FORMATS = ("md", "html", "pdf", "json", "jsonl", "text")
-FOLDER_FORMATS = ("json", "jsonl")
 
 
 @dataclass(frozen=True)
@@ -151,21 +150,22 @@ def log_inputs(source: str) -> list[LogInput] | None:
     return [LogInput(str(p), game_name(p.name), p) for p in files] or None
 
 
-def check_review(request: Request) -> None:
+def check_review(request: Request, fmt: Format) -> None:
     """Refuse, in one line, what a review cannot do: an option it has no use for, a format, a folder."""
-    fmt = request.format_name
-    if fmt not in REVIEW_FORMATS:
+    if Output.REVIEW not in fmt.reporters:
+        takers = [f.name for f in FORMATS.values() if Output.REVIEW in f.reporters]
         raise fail(
-            f"--format {fmt} writes analysis rows of hands; a game log is reviewed with --format "
-            f"{', '.join(REVIEW_FORMATS[:-1])} or {REVIEW_FORMATS[-1]}"
+            f"--format {fmt.name} writes analysis rows of hands; a game log is reviewed with --format "
+            f"{either(takers)}"
         )
     for name, flag, why in NOT_FOR_REVIEWS:
         if request.changed(name):
             raise fail(f"{flag} {why}; leave it out")
-    if is_folder(request.source) and fmt not in FOLDER_FORMATS:
+    if is_folder(request.source) and not fmt.reviews_folders:
+        takers = [f.name for f in FORMATS.values() if f.reviews_folders]
         raise fail(
-            f"{request.source}: a folder of game logs is reviewed with --format json or jsonl; "
-            f"--format {fmt} takes one log"
+            f"{request.source}: a folder of game logs is reviewed with --format {either(takers)}; "
+            f"--format {fmt.name} takes one log"
         )
 
 

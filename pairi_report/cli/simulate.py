@@ -13,7 +13,7 @@ from ..outlook.chances import TURNS
 from ..outlook.practice import Games, play
 from ..rules.analysis import Analysis, discard_name
 from ..rules.registry import RULE_SETS, find_rule_set
-from .common import analyse_or_exit, fail
+from .common import analyze_or_exit, fail
 
 EXAMPLES = """\b
 Examples:
@@ -65,7 +65,7 @@ def simulate(
         raise fail(str(err)) from None
     if not rule.features.outlook:
         raise fail(f"simulate plays riichi-style solo games; it is not available with --rules {rule.name}")
-    analysis = analyse_or_exit(hand, rule, visible, tuple(wild or ()))
+    analysis = analyze_or_exit(hand, rule, visible, tuple(wild or ()))
     if analysis.win:
         raise fail(f"{analysis.hand} is already complete; expected a hand to play from")
     result = play(analysis, games=games, seed=seed)

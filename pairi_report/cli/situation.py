@@ -1,7 +1,7 @@
 """The situation of a hand's win on the command line: ``--situation`` and one option per word.
 
 ``--dora 3m --round S --riichi --tsumo`` say what ``--situation 'dora=3m round=S riichi tsumo'`` says,
-in the words a batch line writes after a hand (see ``rules.riichi.value``). The options are made from
+in the words a batch line writes after a hand (see ``rules.riichi.valuation``). The options are made from
 the table below and joined into the one ``situation`` parameter before the command sees them, so the
 command's signature stays short however many words there are.
 """

@@ -56,3 +56,7 @@ class NotationError(PairiError, ValueError):
 
 class IllegalHandError(NotationError):
     """Well-formed text that is not a possible hand: a fifth copy, or the wrong number of tiles."""
+
+
+class NotAWinError(PairiError, ValueError):
+    """Tiles asked to be scored that make no complete hand (under any rule set), or lack the winning tile."""

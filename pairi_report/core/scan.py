@@ -20,7 +20,7 @@ from typing import Literal
 
 from .errors import IllegalHandError, NotationError
 from .meld import Meld
-from .tiles import NUM_KINDS, SUIT_OFFSET, tile_name
+from .tiles import HONOUR_LETTERS, NUM_KINDS, SUIT_OFFSET, tile_name
 
 # U+1F000.. in Unicode order: four winds, then 中 發 白 (Red Green White), then 1-9m, 1-9s, 1-9p.
 UNICODE_TILES: dict[str, int] = {
@@ -35,7 +35,6 @@ UNICODE_TILES: dict[str, int] = {
 _UNICODE_OTHER = {chr(c) for c in range(0x1F022, 0x1F02C)}  # flowers, seasons, joker, back
 _VARIATION_SELECTORS = "\ufe0e\ufe0f"
 MAX_TEXT = 1024  # characters: any hand, link or list of seen tiles fits many times over
-HONOUR_LETTERS = "ESWNPFC"  # in tile order 27..33: East South West North White(P) Green(F) Red(C)
 FLOWER_LETTERS = "abcdefgh"  # 梅兰竹菊春夏秋冬
 
 

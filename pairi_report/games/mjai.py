@@ -20,14 +20,13 @@ pairi_report.games.errors.LogError: line 1: three-player logs are not supported 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.tiles import HONOUR_LETTERS, WIND_LETTERS
 from .errors import THREE_PLAYER, LogError
-from .model import Call, CallKind, Discard, DoraReveal, Draw, Drawn, Event, Game, Round, Rules, Tile, Win
+from .model import Call, CallKind, Discard, DoraReveal, Draw, Drawn, Game, LogRules, Round, Tile, Win
+from .reading import RoundInProgress
 
-_HONOURS = "ESWNPFC"
-WIND_NAMES = ("E", "S", "W", "N")
 # mjai has no standard names for the kinds of draw; these are ours (the writer uses them too).
 REASONS = {
     "kyushukyuhai": "九種九牌",
@@ -47,8 +46,8 @@ def mjai_tile(text: Any) -> Tile:
     (Tile(kind=22, red=True), Tile(kind=33, red=False))
     """
     if isinstance(text, str):
-        if len(text) == 1 and text in _HONOURS:
-            return Tile(27 + _HONOURS.index(text))
+        if len(text) == 1 and text in HONOUR_LETTERS:
+            return Tile(27 + HONOUR_LETTERS.index(text))
         if len(text) in (2, 3) and text[0] in "123456789" and text[1] in "mps":
             kind = "mps".index(text[1]) * 9 + int(text[0]) - 1
             if len(text) == 2:
@@ -63,13 +62,13 @@ def mjai_tile(text: Any) -> Tile:
 def mjai_name(tile: Tile) -> str:
     """Return the mjai name of a tile."""
     if tile.kind >= 27:
-        return _HONOURS[tile.kind - 27]
+        return HONOUR_LETTERS[tile.kind - 27]
     return f"{tile.kind % 9 + 1}{'mps'[tile.kind // 9]}{'r' if tile.red else ''}"
 
 
 def read_mjai(data: bytes | str, name: str = "") -> Game:
     """Read mjai JSON Lines into a ``Game``."""
-    reader = _Reader(name)
+    reader = _MjaiReader(name)
     for number, line in enumerate(_lines(data), start=1):
         if line.strip():
             reader.line = number
@@ -98,28 +97,13 @@ def _object(line: str, number: int) -> dict[str, Any]:
     return obj
 
 
-@dataclass
-class _Kyoku:
-    """A round being read."""
-
-    head: dict[str, Any]
-    label: str
-    hands: tuple[tuple[Tile, ...], ...]
-    events: list[Event] = field(default_factory=list)
-    dora: list[Tile] = field(default_factory=list)
-    ura: tuple[Tile, ...] = ()
-    wins: list[Win] = field(default_factory=list)
-    drawn: Drawn | None = None
-    reach: int | None = None  # the seat whose next discard declares riichi
-
-
-class _Reader:
+class _MjaiReader:
     def __init__(self, title: str) -> None:
         self.title = title
         self.names: tuple[str, ...] | None = None
         self.red = True
         self.rounds: list[Round] = []
-        self.kyoku: _Kyoku | None = None
+        self.kyoku: RoundInProgress | None = None
         self.line = 0
         self.ended = False
 
@@ -170,7 +154,7 @@ class _Reader:
         tehais, scores = obj["tehais"], obj["scores"]
         if len(tehais) == 3 or len(scores) == 3:
             raise self.error(THREE_PLAYER)
-        wind, number = WIND_NAMES.index(obj["bakaze"]), obj["kyoku"]
+        wind, number = WIND_LETTERS.index(obj["bakaze"]), obj["kyoku"]
         honba, sticks, oya = obj["honba"], obj["kyotaku"], obj.get("oya", number - 1)
         numbers = (number, honba, sticks, oya, *scores)
         if not all(type(v) is int for v in numbers) or not 1 <= number <= 4 or oya != number - 1:
@@ -182,9 +166,9 @@ class _Reader:
             hands = tuple(tuple(mjai_tile(t) for t in hand) for hand in tehais)
         except LogError as err:
             raise err.at(label) from None
-        self.kyoku = _Kyoku(obj, label, hands, dora=[mjai_tile(obj["dora_marker"])])
+        self.kyoku = RoundInProgress(label, obj, hands, dora=[mjai_tile(obj["dora_marker"])])
 
-    def in_round(self, k: _Kyoku, kind: str, obj: dict[str, Any]) -> None:
+    def in_round(self, k: RoundInProgress, kind: str, obj: dict[str, Any]) -> None:
         if kind in ("hora", "ryukyoku", "end_kyoku"):
             self.ending(k, kind, obj)
             return
@@ -203,7 +187,7 @@ class _Reader:
             raise self.error(f"seat {value!r}; expected 0-3")
         return value
 
-    def play(self, k: _Kyoku, kind: str, obj: dict[str, Any]) -> None:
+    def play(self, k: RoundInProgress, kind: str, obj: dict[str, Any]) -> None:
         actor = self.seat(obj["actor"])
         if k.reach is not None and kind != "dahai":
             raise self.error(f"a '{kind}' after seat {k.reach}'s reach; expected its riichi discard")
@@ -234,7 +218,7 @@ class _Reader:
         else:
             raise self.error(f"unknown event type {kind!r}")
 
-    def ending(self, k: _Kyoku, kind: str, obj: dict[str, Any]) -> None:
+    def ending(self, k: RoundInProgress, kind: str, obj: dict[str, Any]) -> None:
         if kind == "hora":
             if k.drawn:
                 raise self.error("a hora after a ryukyoku")
@@ -271,21 +255,10 @@ class _Reader:
             return "全員聴牌" if tenpais[0] else "全員不聴"
         return "流局"
 
-    def finish(self, k: _Kyoku) -> Round:
-        head = k.head
-        return Round(
-            WIND_NAMES.index(head["bakaze"]),
-            head["kyoku"],
-            head["honba"],
-            head["kyotaku"],
-            tuple(head["scores"]),
-            tuple(k.dora),
-            k.ura,
-            k.hands,
-            tuple(k.events),
-            tuple(k.wins),
-            k.drawn,
-        )
+    def finish(self, k: RoundInProgress) -> Round:
+        head = k.start
+        wind = WIND_LETTERS.index(head["bakaze"])
+        return k.finished(wind, head["kyoku"], head["honba"], head["kyotaku"], tuple(head["scores"]))
 
     def game(self) -> Game:
         if self.kyoku is not None:
@@ -293,4 +266,4 @@ class _Reader:
         if not self.rounds:
             raise LogError("no round; expected start_kyoku … end_kyoku", where="mjai")
         names = self.names or ("", "", "", "")
-        return Game(names, Rules(red_fives=self.red), tuple(self.rounds), self.title)
+        return Game(names, LogRules(red_fives=self.red), tuple(self.rounds), self.title)

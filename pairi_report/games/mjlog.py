@@ -21,7 +21,6 @@ from __future__ import annotations
 import gzip
 import re
 import zlib
-from dataclasses import dataclass, field
 from math import ceil
 from urllib.parse import unquote
 from xml.etree import ElementTree
@@ -34,14 +33,14 @@ from .model import (
     DoraReveal,
     Draw,
     Drawn,
-    Event,
     Game,
+    LogRules,
     Round,
-    Rules,
     Tile,
     Win,
     Yaku,
 )
+from .reading import RoundInProgress
 
 # Tenhou's yaku ids (the index) and the names tenhou.net/6 shows.
 YAKU = (
@@ -70,7 +69,7 @@ _TILE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})")
 def read_mjlog(data: bytes | str, name: str = "") -> Game:
     """Read an mjlog (bytes, gzip-compressed or not, or text) into a ``Game``."""
     root = _parse(data)
-    reader = _Reader(name)
+    reader = _MjlogReader(name)
     for number, element in enumerate(root, start=1):
         reader.tag = f"tag {number} <{element.tag}>"
         try:
@@ -164,29 +163,14 @@ def _ints(text: str) -> list[int]:
     return [int(v) for v in text.split(",")] if text else []
 
 
-@dataclass
-class _Kyoku:
-    label: str
-    init: ElementTree.Element
-    hands: tuple[tuple[Tile, ...], ...]
-    events: list[Event] = field(default_factory=list)
-    dora: list[Tile] = field(default_factory=list)
-    ura: tuple[Tile, ...] = ()
-    wins: list[Win] = field(default_factory=list)
-    drawn: Drawn | None = None
-    drew: list[int] = field(default_factory=lambda: [-1] * 4)  # each seat's last drawn tile 0..135
-    last: int = -1  # the last discard, 0..135
-    reach: int | None = None
-
-
-class _Reader:
+class _MjlogReader:
     def __init__(self, title: str) -> None:
         self.title, self.tag = title, ""
         self.names: tuple[str, ...] = ("", "", "", "")
-        self.rules = Rules()
+        self.rules = LogRules()
         self.named = False
         self.rounds: list[Round] = []
-        self.kyoku: _Kyoku | None = None
+        self.kyoku: RoundInProgress | None = None
 
     def label(self) -> str:
         return self.kyoku.label if self.kyoku else ""
@@ -212,7 +196,7 @@ class _Reader:
     def go(self, kind: int) -> None:
         if kind & THREE:
             raise LogError(THREE_PLAYER)
-        self.rules = Rules(red_fives=not kind & NO_RED, label=lobby_label(kind))
+        self.rules = LogRules(red_fives=not kind & NO_RED, label=lobby_label(kind))
 
     def un(self, el: ElementTree.Element) -> None:
         names = tuple(unquote(el.get(f"n{i}", "")) for i in range(4))
@@ -233,7 +217,7 @@ class _Reader:
         label = Round(seed[0] // 4, seed[0] % 4 + 1, seed[1], seed[2], (), (), (), (), ()).label
         red = self.rules.red_fives
         tiles = tuple(tuple(tile136(t, red) for t in hand) for hand in hands)
-        self.kyoku = _Kyoku(label, el, tiles, dora=[tile136(seed[5], red)])
+        self.kyoku = RoundInProgress(label, el, tiles, dora=[tile136(seed[5], red)])
 
     def tile_tag(self, letter: str, tile: int) -> None:
         k = self.kyoku
@@ -253,7 +237,7 @@ class _Reader:
         )
         k.drew[seat], k.last, k.reach = -1, tile, None
 
-    def n(self, k: _Kyoku, el: ElementTree.Element) -> None:
+    def n(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         who, red = int(el.attrib["who"]), self.rules.red_fives
         kind, tiles, called, rel = decode_meld(int(el.attrib["m"]))
         if not 0 <= who < 4:
@@ -269,15 +253,15 @@ class _Reader:
             k.events.append(Call(who, CallKind(kind), own, tile136(k.last, red), (who + rel) % 4))
         k.drew[who] = -1
 
-    def reach(self, k: _Kyoku, el: ElementTree.Element) -> None:
+    def reach(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         if el.get("step") == "1":
             k.reach = int(el.attrib["who"])
 
-    def dora(self, k: _Kyoku, el: ElementTree.Element) -> None:
+    def dora(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         k.dora.append(tile136(el.attrib["hai"], self.rules.red_fives))
         k.events.append(DoraReveal(k.dora[-1]))
 
-    def agari(self, k: _Kyoku, el: ElementTree.Element) -> None:
+    def agari(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         if k.drawn:
             raise LogError("<AGARI> after <RYUUKYOKU>")
         red = self.rules.red_fives
@@ -292,19 +276,19 @@ class _Reader:
         k.ura = k.ura or tuple(tile136(t, red) for t in _ints(el.get("doraHaiUra", "")))
         k.wins.append(self.win(k, el))
 
-    def win(self, k: _Kyoku, el: ElementTree.Element) -> Win:
+    def win(self, k: RoundInProgress, el: ElementTree.Element) -> Win:
         who, source = int(el.attrib["who"]), int(el.attrib["fromWho"])
         fu, points, limit = _ints(el.attrib["ten"])
         pairs = _ints(el.get("yaku", ""))
         yaku = [Yaku(YAKU[i], f"{h}飜") for i, h in zip(pairs[::2], pairs[1::2], strict=True) if h]
         yaku += [Yaku(YAKU[i], "役満") for i in _ints(el.get("yakuman", ""))]
         han = sum(y.han for y in yaku)
-        dealer = who == int(k.init.attrib["oya"])
+        dealer = who == int(k.start.attrib["oya"])
         text = scoring_text(fu, han, points, limit, tsumo=who == source, dealer=dealer)
         liable = int(el.attrib["paoWho"]) if "paoWho" in el.attrib else None
         return Win(who, source, _deltas(el), text, tuple(yaku), liable)
 
-    def ryuukyoku(self, k: _Kyoku, el: ElementTree.Element) -> None:
+    def ryuukyoku(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         if k.wins or k.drawn:
             raise LogError("a second result for the round")
         kind = el.get("type")
@@ -323,23 +307,9 @@ class _Reader:
             return
         if not k.wins and k.drawn is None:
             raise LogError("the round has no <AGARI> or <RYUUKYOKU>", k.label, self.tag)
-        seed, ten = _ints(k.init.attrib["seed"]), _ints(k.init.attrib["ten"])
+        seed, ten = _ints(k.start.attrib["seed"]), _ints(k.start.attrib["ten"])
         scores = tuple(100 * t for t in ten)
-        self.rounds.append(
-            Round(
-                seed[0] // 4,
-                seed[0] % 4 + 1,
-                seed[1],
-                seed[2],
-                scores,
-                tuple(k.dora),
-                k.ura,
-                k.hands,
-                tuple(k.events),
-                tuple(k.wins),
-                k.drawn,
-            )
-        )
+        self.rounds.append(k.finished(seed[0] // 4, seed[0] % 4 + 1, seed[1], seed[2], scores))
         self.kyoku = None
 
     def game(self) -> Game:

@@ -24,7 +24,7 @@ from ..core.errors import NotationError
 from ..core.tiles import FIVES, NUM_KINDS, parse_tile, tile_name
 from .errors import LogError
 
-WINDS = ("East", "South", "West", "North")
+WIND_WORDS = ("East", "South", "West", "North")
 EAST = 27  # the tile of the East wind; the others follow
 
 
@@ -52,7 +52,7 @@ class Tile:
 
 
 @dataclass(frozen=True)
-class Rules:
+class LogRules:
     """ルール The rule flags a log states: red fives, three players, and the lobby's label if given."""
 
     red_fives: bool = True
@@ -227,7 +227,7 @@ class Round:
     @property
     def label(self) -> str:
         """Return the round's name, e.g. ``East 2, 1 honba``."""
-        return f"{WINDS[self.wind % 4]} {self.number}, {self.honba} honba"
+        return f"{WIND_WORDS[self.wind % 4]} {self.number}, {self.honba} honba"
 
     def seat_wind(self, seat: int) -> int:
         """Return the tile of a seat's wind (27 East .. 30 North)."""
@@ -239,6 +239,6 @@ class Game:
     """対局 A whole game log: the players' names, the rules, the rounds, and a title for messages."""
 
     names: tuple[str, ...]
-    rules: Rules
+    rules: LogRules
     rounds: tuple[Round, ...]
     title: str = ""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.tiles import NUM_KINDS, Counts, tile_name
-from .model import WINDS, CallKind, Tile
+from .model import WIND_WORDS, CallKind, Tile
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ class TableView:
         """Return a JSON-ready dict: tiles as Tenhou names, ``seen`` as 34 counts in tile order."""
         return {
             "seat": self.seat,
-            "round": f"{WINDS[self.round_wind - 27]} {self.number}",
+            "round": f"{WIND_WORDS[self.round_wind - 27]} {self.number}",
             "round_wind": tile_name(self.round_wind),
             "dealer": self.dealer,
             "honba": self.honba,

@@ -31,7 +31,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from .errors import THREE_PLAYER, LogError
-from .model import Call, CallKind, Discard, Drawn, Game, Round, Rules, Tile, Win, Yaku
+from .model import Call, CallKind, Discard, Drawn, Game, LogRules, Round, Tile, Win, Yaku
 from .order import Take, Turn, build_events, order
 
 _LINK = re.compile(r"^https?://tenhou\.net/\d/?#json=", re.IGNORECASE)
@@ -90,7 +90,7 @@ def _load(data: bytes | str) -> dict[str, Any]:
     return obj
 
 
-def _rules(rule: dict[str, Any]) -> Rules:
+def _rules(rule: dict[str, Any]) -> LogRules:
     """Read the red-five flags (``aka`` or ``aka51``-``aka53``) and the lobby label."""
     label = rule.get("disp", "")
     if not isinstance(label, str):
@@ -99,7 +99,7 @@ def _rules(rule: dict[str, Any]) -> Rules:
     if not all(isinstance(f, int) for f in flags):
         raise LogError("expected the 'aka' flags to be numbers", where="top level")
     red = any(flags) if flags else "赤" in label or not label
-    return Rules(red_fives=red, three_player=label.startswith("三"), label=label)
+    return LogRules(red_fives=red, three_player=label.startswith("三"), label=label)
 
 
 def _round(raw: Any, index: int) -> Round:

@@ -18,9 +18,9 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from ..core.tiles import FIVES
+from ..core.tiles import FIVES, WIND_LETTERS
 from .errors import LogError
-from .mjai import REASONS, WIND_NAMES, mjai_name
+from .mjai import REASONS, mjai_name
 from .mjlog import DRAW_TYPES, LIMITS, NO_RED, RED_IDS, YAKU, lobby_type, scoring_text
 from .model import EXHAUSTIVE, Call, CallKind, Discard, DoraReveal, Draw, Drawn, Game, Round, Tile, Win
 
@@ -42,7 +42,7 @@ def _mjai_round(rnd: Round) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [
         {
             "type": "start_kyoku",
-            "bakaze": WIND_NAMES[rnd.wind],
+            "bakaze": WIND_LETTERS[rnd.wind],
             "dora_marker": mjai_name(rnd.dora[0]),
             "kyoku": rnd.number,
             "honba": rnd.honba,

@@ -14,19 +14,18 @@ from functools import cached_property
 from typing import Any
 
 from ..core.errors import PairiError
-from ..core.tiles import compact, tile_name
+from ..core.tiles import WIND_LETTERS, compact, tile_name
 from ..games.decision import Decision
 from ..games.model import Game
 from ..games.replay import replay
 from ..rules.registry import analyze
-from ..rules.riichi.value import DiscardValues, RiichiValue
+from ..rules.riichi.valuation import DiscardValues, RiichiValue
 from .moments import DiscardFacts, round_facts
 from .records import DecisionReview, RoundReview
 from .result import check_win
 from .summary import Summary, summarise
 from .verdict import judge
 
-_WINDS = "ESWN"
 SEATS = (0, 1, 2, 3)
 
 
@@ -51,8 +50,8 @@ def choose_seats(game: Game, player: str | None, name: str = "") -> tuple[int, .
 def situation_words(d: Decision, facts: DiscardFacts) -> str:
     """Return the situation a decision's hand is valued in: winds, dora, riichi, its own river."""
     words = [
-        f"round={_WINDS[d.round_wind - 27]}",
-        f"seat={_WINDS[d.seat_wind - 27]}",
+        f"round={WIND_LETTERS[d.round_wind - 27]}",
+        f"seat={WIND_LETTERS[d.seat_wind - 27]}",
         f"dora={','.join(str(t) for t in d.dora)}",
     ]
     if d.riichi:

@@ -16,7 +16,7 @@ from ..games.decision import Decision
 from ..games.model import Round
 from ..rules.analysis import Analysis
 from ..rules.riichi.scoring import HandValue, WaitValue
-from ..rules.riichi.value import DiscardValues
+from ..rules.riichi.valuation import DiscardValues
 from .result import WinCheck
 from .verdict import Verdict
 

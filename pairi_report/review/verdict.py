@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..core.errors import PairiError
-from ..rules.analysis import Discard
+from ..rules.analysis import DiscardChoice
 
 
 class Kind(StrEnum):
@@ -49,8 +49,8 @@ class Verdict:
     """The discard played, the best ones, and what was lost."""
 
     kind: Kind
-    played: Discard
-    best: tuple[Discard, ...]  # every row the seat may play that ties with the first of them
+    played: DiscardChoice
+    best: tuple[DiscardChoice, ...]  # every row the seat may play that ties with the first of them
     shanten_lost: int
     tiles_lost: int | None  # None when the shanten is lost: counts at two shanten do not compare
     forbidden: tuple[int, ...] = ()
@@ -82,7 +82,7 @@ class Verdict:
 
 
 def judge(
-    discards: Sequence[Discard] | None, played: int, *, riichi: bool, forbidden: tuple[int, ...] = ()
+    discards: Sequence[DiscardChoice] | None, played: int, *, riichi: bool, forbidden: tuple[int, ...] = ()
 ) -> Verdict:
     """Judge the discard of kind ``played`` among a hand's discard rows (sorted best first)."""
     rows = tuple(discards or ())

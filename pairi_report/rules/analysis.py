@@ -34,7 +34,6 @@ _CHUNKS = tuple(
     for base in (0, 9, 18, 27)
 )
 _NAME_CHUNKS = tuple(tuple(tuple(_NAMES[t] for t in tiles) for tiles in chunk) for chunk in _CHUNKS)
-ALL_TILES = (1 << NUM_KINDS) - 1
 _object_new = object.__new__
 _setattr = object.__setattr__
 
@@ -103,8 +102,8 @@ class ShantenByForm:
         return dict(self.forms)
 
 
-class Discard(NamedTuple):
-    """打牌 One discard: the shanten it leaves and its effective tiles (受け入れ).
+class DiscardChoice(NamedTuple):
+    """打牌 One discard to choose: the shanten it leaves and its effective tiles (受け入れ).
 
     An immutable named tuple rather than a dataclass: a table builds a dozen per hand, and this is the
     cheapest immutable record Python has.
@@ -161,6 +160,11 @@ class Decomposition:
 class RuleValue(Protocol):
     """What a rule set knows beyond tiles (e.g. GB's fans): it adds its own keys to the record."""
 
+    @property
+    def situation_words(self) -> str:
+        """Return the words of the situation the hand was valued in (none for the default situation)."""
+        ...
+
     def to_dict(self) -> dict[str, Any]:
         """Return the keys this value adds to the analysis record."""
         ...
@@ -179,7 +183,7 @@ class Analysis:
     visible: tuple[int, ...]
     shanten: int
     shanten_by_form: ShantenByForm
-    discards: tuple[Discard, ...] | None = None
+    discards: tuple[DiscardChoice, ...] | None = None
     effective: Effective | None = None
     decompositions: tuple[Decomposition, ...] | None = None
     wild: tuple[int, ...] = ()  # the wild kinds
@@ -218,7 +222,7 @@ class Analysis:
         visible: tuple[int, ...],
         shanten: int,
         shanten_by_form: ShantenByForm,
-        discards: tuple[Discard, ...] | None = None,
+        discards: tuple[DiscardChoice, ...] | None = None,
         effective: Effective | None = None,
         decompositions: tuple[Decomposition, ...] | None = None,
         wild: tuple[int, ...] = (),
@@ -255,7 +259,7 @@ class Analysis:
             wild=[_NAMES[t] for t in self.wild],
         )
         if self.discards is not None:
-            # As ``Discard.to_dict`` (``discard_record``) row by row, the calls inlined: a table is a
+            # As ``DiscardChoice.to_dict`` (``discard_record``) row by row, the calls inlined: a table is a
             # dozen rows per hand, and this is most of the record's time.
             names, red_names = _NAMES, _RED_NAMES
             c0, c1, c2, c3 = _NAME_CHUNKS

@@ -83,7 +83,7 @@ class RuleSet(Protocol):
         ...
 
     @property
-    def context_word(self) -> re.Pattern[str]:
+    def situation_word(self) -> re.Pattern[str]:
         """Return the pattern of a batch-line word after the hand that tells the situation of its win."""
         ...
 

@@ -94,7 +94,7 @@ def analyze(
     and drawing one is listed among the effective tiles. Called melds keep their tiles as they are.
     ``options`` sets the rule set's yes/no options by name, e.g. ``{"mixed-kongs": False}`` for GB.
     ``situation`` gives the words of the hand's win where its rules value hands, e.g. riichi's
-    ``"dora=3m round=S seat=W riichi tsumo"`` (see ``rules.riichi.value``).
+    ``"dora=3m round=S seat=W riichi tsumo"`` (see ``rules.riichi.valuation``).
     """
     kinds = (wild,) if isinstance(wild, str) else tuple(wild or ())
     rule = find_rule_set(rules)

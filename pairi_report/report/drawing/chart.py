@@ -16,6 +16,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ...core.errors import PairiError
 from .fonts import find_words_font
 from .png import png_bytes
 
@@ -45,6 +46,10 @@ _POLYGONS = {
 SUPERSAMPLE = 2  # PNGs are painted this much larger and scaled down, for smooth lines
 
 
+class ChartError(PairiError, ValueError):
+    """A chart asked of values it cannot show (chances outside 0..1, negative counts, uneven rows)."""
+
+
 @dataclass(frozen=True)
 class ChanceInput:
     """One discard's curve: ``chances[t - 1]`` is the chance (0..1) of the goal by the end of draw t."""
@@ -55,7 +60,7 @@ class ChanceInput:
 
     def __post_init__(self) -> None:
         if len(self.chances) < 2 or not all(0.0 <= c <= 1.0 for c in self.chances):
-            raise ValueError(f"expected two or more chances in 0..1 for {self.label!r}, got {self.chances!r}")
+            raise ChartError(f"expected two or more chances in 0..1 for {self.label!r}, got {self.chances!r}")
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ class BarInput:
     def __post_init__(self) -> None:
         if self.effective < 0 or self.improvement < 0:
             counts = (self.effective, self.improvement)
-            raise ValueError(f"expected tile counts of 0 or more for {self.label!r}, got {counts!r}")
+            raise ChartError(f"expected tile counts of 0 or more for {self.label!r}, got {counts!r}")
 
 
 @dataclass(frozen=True)
@@ -237,7 +242,7 @@ def chance_chart(
     """
     turns = len(rows[0].chances) if rows else 17
     if any(len(row.chances) != turns for row in rows):
-        raise ValueError(f"expected every row to have {turns} chances, got {[len(r.chances) for r in rows]}")
+        raise ChartError(f"expected every row to have {turns} chances, got {[len(r.chances) for r in rows]}")
     labels = [row.label for row in rows] + ([estimated_label] if any(r.estimated for r in rows) else [])
     width, height = CURVES_SIZE[0], max(CURVES_SIZE[1], 20 * len(labels) + 124)  # room for the legend
     legend_w = 34 + max((text_width(s, LABEL) for s in labels), default=0.0)

@@ -27,6 +27,7 @@ from ..drawing.chart import Chart
 from ..drawing.png import png_bytes
 from ..drawing.strip import TileMark, hand_strip, strip_name
 from ..drawing.tileset import H, TileSet, W
+from ..registry import Page
 from ..resources import data_dir
 from ..views.card import CardView
 from ..views.i18n import Labels
@@ -210,22 +211,17 @@ class Pictures:
         return lambda path: "data:image/png;base64," + base64.b64encode(out[path]).decode("ascii")
 
 
-def legend(lang: str) -> str:
-    """Return the report's legend in a language, in Markdown."""
-    return (data_dir("templates") / f"legend.{lang}.md").read_text(encoding="utf-8")
-
-
 def render_markdown(view: ReportView, pictures: Pictures) -> str:
     """Render the Markdown report."""
     template = environment().get_template("report.md.j2")
-    return template.render(report=view, legend=legend(view.words.lang), tile_dir=pictures.tile_dir, root="")
+    return template.render(report=view, legend=view.words.legend, tile_dir=pictures.tile_dir, root="")
 
 
 def render_hand_page(
-    view: ReportView, pictures: Pictures, files: dict[str, bytes], fmt: str, root: str
+    view: ReportView, pictures: Pictures, files: dict[str, bytes], page: Page, root: str
 ) -> str:
     """Render the hands of a view alone, as Markdown or as an HTML fragment, ``root`` leading to img/."""
-    if fmt == "md":
+    if page is Page.MARKDOWN:
         template = environment().get_template("hand_page.md.j2")
         return template.render(report=view, tile_dir=pictures.tile_dir, root=root)
     context = _html_context(pictures, files, "A4") | {"src": pictures.src(files, root)}
@@ -251,7 +247,7 @@ def render_html(
     template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
     context = _html_context(pictures, files, paper, root) | {"print_open": printing, "fragment": fragment}
     context["shared_styles"] = shared_styles
-    return template.render(report=view, legend=legend(view.words.lang), **context)
+    return template.render(report=view, legend=view.words.legend, **context)
 
 
 def render_cards(
@@ -263,10 +259,10 @@ def render_cards(
 
 
 def render_quiz(
-    view: QuizView, pictures: Pictures, files: dict[str, bytes], fmt: str, paper: str = "A4"
+    view: QuizView, pictures: Pictures, files: dict[str, bytes], page: Page, paper: str = "A4"
 ) -> str:
     """Render the quiz: the problems, then the answer key on a page of its own."""
-    if fmt == "md":
+    if page is Page.MARKDOWN:
         return (
             environment().get_template("quiz.md.j2").render(report=view, tile_dir=pictures.tile_dir, root="")
         )
@@ -278,10 +274,10 @@ def render_quiz(
 
 
 def render_review(
-    view: ReviewView, pictures: Pictures, files: dict[str, bytes], fmt: str, paper: str = "A4"
+    view: ReviewView, pictures: Pictures, files: dict[str, bytes], page: Page, paper: str = "A4"
 ) -> str:
     """Render a game review: the summary, then each round's timeline, as Markdown or HTML."""
-    if fmt == "md":
+    if page is Page.MARKDOWN:
         template = environment().get_template("review.md.j2")
         return template.render(report=view, tile_dir=pictures.tile_dir, root="")
     context = _html_context(pictures, files, paper)

@@ -1,9 +1,11 @@
 """Report labels in English, Chinese and Japanese: every word a report prints, in one place.
 
-The words live in ``pairi_report/data/labels/<lang>.toml``, one file per language, a key per field of
-``Labels`` (a missing or unknown key fails at import). Each language uses its own terms: shanten / 向听
-/ 向聴, effective tiles / 有效牌 / 受け入れ. Tile notation (``5m``, ``7z``) and Tenhou's plain-text block
-stay as they are in every language.
+The words live in ``pairi_report/data/labels/<lang>.toml``, one file per language: a key per field of
+``Labels`` (the legend under a report among them), the ``[value]`` table for ``ValueWords`` (a riichi
+hand's value) and the ``[review]`` table for ``ReviewWords`` (a game review). A missing or unknown key
+fails at import. Each language uses its own terms: shanten / 向听 / 向聴, effective tiles / 有效牌 /
+受け入れ. Tile notation (``5m``, ``7z``) and the plain-text block, whose ``打 摸 待ち 枚`` are Tenhou's
+notation, stay as they are in every language.
 """
 
 from __future__ import annotations
@@ -163,6 +165,8 @@ class Labels:
     no: str
     no_wait_wins: str
 
+    legend: str  # the legend under a report, in Markdown
+
     def kinds(self, n: int) -> str:
         """Return a number of kinds with its unit: ``1 kind``, ``3 kinds``, ``3 种``."""
         return f"{n} {self.kinds_one if n == 1 else self.kinds_unit}"
@@ -172,19 +176,133 @@ class Labels:
         return f"{n} {self.count_one if n == 1 else self.count_unit}"
 
 
-def _load(lang: str) -> Labels:
-    """Read one language's labels from ``data/labels/<lang>.toml`` (every field must be there)."""
+@dataclass(frozen=True)
+class ValueWords:
+    """The words of a riichi hand's value in one language: limits, fu items, dora, notes (``[value]``)."""
+
+    lang: str
+    title: str  # the section's heading
+    situation: str  # before the situation's words
+    yaku_col: str
+    han_col: str
+    fu_col: str
+    tiles_col: str
+    fu_item_col: str  # the fu table's first column: what each item is for
+    dora: tuple[str, str, str, str]  # dora, red fives, ura dora, nukidora
+    han: str  # with {n}
+    fu: str  # with {n}
+    points: str  # with {n}: a number of points
+    pair: str  # with {other} {dealer}: a non-dealer's tsumo, what the others and the dealer pay
+    each_all: str  # with {each}: the dealer's tsumo, what each of the three pays
+    score: str  # with {fu} {han}: e.g. "30 fu 4 han"
+    total: str  # with {n}: what the winner gains, sticks included
+    limits: dict[str, str]  # mangan, ..., kazoe yakuman, yakuman, double yakuman ...
+    many_yakuman: str  # with {n}: beyond the named multiples
+    fu_items: dict[str, str]
+    no_yaku: str  # a complete hand without a yaku
+    notes: dict[str, str]  # by note: no yaku (open), no yaku (closed, dama), furiten
+    waits_title: str
+    wait_col: str
+    left_col: str
+    ron_col: str
+    tsumo_col: str
+    riichi_ron_col: str
+    riichi_tsumo_col: str
+    value_col: str  # the discard table's column: each wait's value on ron
+    riichi_short: str  # with {points}: a wait that wins on ron only after riichi
+    cannot: str  # a wait with no yaku at all
+    furiten: str
+    none_wins: str  # a ready hand none of whose waits can win
+
+
+@dataclass(frozen=True)
+class ReviewWords:
+    """The words only a game review prints, in one language (``[review]``)."""
+
+    lang: str
+    title: str  # with {name}: the default report title
+    summary: str
+    players: str  # with {names}
+    round_name: str  # with {wind} {number} {honba}
+    winds: tuple[str, str, str, str]
+    agreement: str  # with {rate} {agree} {judged} {same} {equal} {worse} {forced}
+    nothing_judged: str
+    losses: str  # with {shanten} {tiles}
+    largest: str  # with {round} {player} {turn} {discard} {best} {loss}
+    no_loss: str
+    loss_shanten: str  # with {n}
+    loss_tiles: str  # with {n}
+    by_player: str
+    by_round: str
+    round_col: str
+    player_col: str
+    decisions_col: str
+    agreement_col: str
+    worse_col: str
+    shanten_lost_col: str
+    tiles_lost_col: str
+    result_col: str
+    kinds: dict[str, str]  # same, equal, worse, forced
+    turn: str  # with {n}: the seat's n-th draw or call
+    seat: str  # with {n}: a seat whose player has no name
+    same: str  # with {played} {count}
+    equal: str  # with {played} {best} {count}
+    worse: str  # with {played} {count} {best} {best_count} {lost}
+    worse_shanten: str  # with {played} {shanten} {lost} {best} {best_shanten} {best_count}
+    forced: str  # with {played}
+    declares_riichi: str
+    furiten: str
+    barred: str  # with {tiles}: kinds swap-calling bars
+    waits_after: str  # with {tile} {waits}
+    wait: str  # with {tile} {points} {left}
+    wait_riichi: str  # with {tile} {points} {left}
+    wait_none: str  # with {tile} {left}
+    all_discards: str  # with {n}
+    dealer: str  # with {player}
+    dora: str
+    win_ron: str  # with {winner} {source} {text}
+    win_tsumo: str  # with {winner} {text}
+    ours: str  # with {text} {check}
+    agrees: str
+    differs: str
+    no_text: str
+    legend_title: str
+    legend: tuple[str, ...]
+    # The plain-text summary (--format text): the counts, the losses, a line per round.
+    text_decision: str  # with {n}: one decision
+    text_decisions: str  # with {n}
+    text_counts: str  # with {decisions} {same} {equal} {worse} {forced} {rate}
+    text_losses: str  # with {shanten} {tiles} {largest}
+    text_largest: str  # with {round} {player} {turn} {discard} {best} {lost}
+    text_no_loss: str
+    text_round: str  # with {round} {decisions} {rate} {shanten} {tiles} {result}, aligned in columns
+
+
+def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
+    """Read one language's words from ``data/labels/<lang>.toml`` (every field must be there)."""
     text = resources.files("pairi_report").joinpath(f"data/labels/{lang}.toml").read_text(encoding="utf-8")
-    return Labels(lang=lang, **tomllib.loads(text))
+    data = tomllib.loads(text)
+    value, review = data.pop("value"), data.pop("review")
+    value["dora"] = tuple(value["dora"])
+    review["winds"], review["legend"] = tuple(review["winds"]), tuple(review["legend"])
+    return Labels(lang=lang, **data), ValueWords(lang=lang, **value), ReviewWords(lang=lang, **review)
 
 
-EN, ZH, JA = _load("en"), _load("zh"), _load("ja")
-LANGUAGES = {"en": EN, "zh": ZH, "ja": JA}
+_WORDS = {lang: _load(lang) for lang in ("en", "zh", "ja")}
+LANGUAGES = {lang: words[0] for lang, words in _WORDS.items()}
+EN, ZH, JA = LANGUAGES["en"], LANGUAGES["zh"], LANGUAGES["ja"]
+VALUE_WORDS = {lang: words[1] for lang, words in _WORDS.items()}
+REVIEW_WORDS = {lang: words[2] for lang, words in _WORDS.items()}
 
 
 def labels(lang: str) -> Labels:
     """Return the labels of a language (en, zh or ja)."""
     return LANGUAGES[lang]
+
+
+def review_words(lang: str) -> ReviewWords:
+    """Return the review words of a language (en, zh or ja)."""
+    return REVIEW_WORDS[lang]
 
 
 def shanten_words(shanten: int, words: Labels = EN) -> str:

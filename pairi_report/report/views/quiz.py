@@ -9,13 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.tiles import NUM_KINDS, tile_name
-from ...outlook.points import ValuePick, best_by_points
-from ...rules.analysis import Analysis, Discard, discard_name
+from ...outlook.points import ValuePick
+from ...rules.analysis import Analysis, DiscardChoice, discard_name
 from .i18n import EN, Labels, shanten_words
 from .tiles import Part, Strip, Tile, compose, tile
 from .view import Split, splits_of
-
-PER_PAGE = 4  # problems on a printed page, unless asked otherwise
 
 
 @dataclass(frozen=True)
@@ -55,18 +53,23 @@ class QuizView:
     tiles: tuple[str, ...]  # every tile picture used (file stems), sorted
     words: Labels = EN
     show_titles: bool = False  # a batch title often gives the answer away: shown only when asked
-    per_page: int = PER_PAGE  # problems on a printed page
+    per_page: int = 4  # problems on a printed page
 
 
-def quiz_problem(a: Analysis, strip: Strip, number: int, title: str, words: Labels = EN) -> QuizProblem:
-    """Build a problem from a hand's analysis: the question fits the hand's size and state."""
+def quiz_problem(
+    a: Analysis, strip: Strip, number: int, title: str, words: Labels = EN, situation_words: str = ""
+) -> QuizProblem:
+    """Build a problem from a hand's analysis: the question fits the hand's size and state.
+
+    ``situation_words`` are the words of the hand's win (round, seat, dora, ...), shown with it.
+    """
     situation = []
     if a.visible:
         situation.append(f"{words.visible} {''.join(tile_name(t) for t in a.visible)}")
     if a.wild:
         situation.append(f"{words.wild} {''.join(tile_name(t) for t in a.wild)}")
-    if _situation(a):
-        situation.append(f"{words.situation_word} {_situation(a)}")
+    if situation_words:
+        situation.append(f"{words.situation_word} {situation_words}")
     if a.discards is None:
         question = words.ask_waits if a.shanten == 0 else words.ask_draws
     else:
@@ -74,8 +77,13 @@ def quiz_problem(a: Analysis, strip: Strip, number: int, title: str, words: Labe
     return QuizProblem(number, title, strip, str(a.hand), tuple(situation), question)
 
 
-def quiz_answer(a: Analysis, number: int, title: str, words: Labels = EN) -> QuizAnswer:
-    """Build an answer: the best discards (or the waits, or every split) and why."""
+def quiz_answer(
+    a: Analysis, number: int, title: str, words: Labels = EN, pick: ValuePick | None = None
+) -> QuizAnswer:
+    """Build an answer: the best discards (or the waits, or every split) and why.
+
+    ``pick`` is the best discard by expected points, for a hand with a situation (worked out before).
+    """
     if a.win and a.decompositions:
         split = " ".join(a.decompositions[0].blocks)
         reason = words.reason_complete.format(tiles=split)
@@ -83,10 +91,8 @@ def quiz_answer(a: Analysis, number: int, title: str, words: Labels = EN) -> Qui
         return QuizAnswer(number, title, (), reason, parts, splits_of(a, words))
     if a.discards is None:
         return _answer_13(a, number, title, words)
-    if _situation(a):
-        pick = best_by_points(a)
-        if pick is not None:
-            return _answer_value(pick, a, number, title, words)
+    if pick is not None:
+        return _answer_value(pick, a, number, title, words)
     best, other = _best_and_next(a.discards)
     tiles = tuple(tile(d.name, d.tile in a.wild, words) for d in best)
     lead = best[0]
@@ -105,12 +111,6 @@ def quiz_answer(a: Analysis, number: int, title: str, words: Labels = EN) -> Qui
         named = {"tile": " / ".join(d.name for d in best)}
     reason = template.format(**values, **named)
     return QuizAnswer(number, title, tiles, reason, compose(template, {"tile": " / "}, **values, **pictured))
-
-
-def _situation(a: Analysis) -> str:
-    """Return the situation words a problem gives (round, seat, dora, ...), if any."""
-    found = a.value.to_dict().get("situation") if a.value is not None else None
-    return found if isinstance(found, str) else ""
 
 
 def _answer_value(pick: ValuePick, a: Analysis, number: int, title: str, words: Labels) -> QuizAnswer:
@@ -146,7 +146,7 @@ def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswe
     return QuizAnswer(number, title, pictures, reason, parts)
 
 
-def _best_and_next(discards: tuple[Discard, ...]) -> tuple[list[Discard], Discard | None]:
+def _best_and_next(discards: tuple[DiscardChoice, ...]) -> tuple[list[DiscardChoice], DiscardChoice | None]:
     """Return the discards tied for best (shanten, then count), and the first one after them."""
     lead = discards[0]
     best = [d for d in discards if (d.shanten, d.ukeire_count) == (lead.shanten, lead.ukeire_count)]
@@ -159,7 +159,7 @@ def quiz_view(
     pairs: list[tuple[QuizProblem, QuizAnswer]],
     words: Labels = EN,
     show_titles: bool = False,
-    per_page: int = PER_PAGE,
+    per_page: int = 4,
 ) -> QuizView:
     """Build the whole quiz, noting every tile picture it uses."""
     used = {t.stem for _, answer in pairs for t in answer.best}

@@ -14,12 +14,15 @@ East 4, 0 honba   1 decision    100.0%   0 shanten    0 tiles  九種九牌
 from __future__ import annotations
 
 from ...review import GameReview, Tally
+from .i18n import REVIEW_WORDS
 from .review_view import player_name
-from .review_words import EN
+
+WORDS = REVIEW_WORDS["en"]  # the plain-text summary is in English
 
 
 def _decisions(n: int) -> str:
-    return f"{n} decision" + ("" if n == 1 else "s")
+    """Return a number of decisions in words: ``1 decision``, ``3 decisions``."""
+    return (WORDS.text_decision if n == 1 else WORDS.text_decisions).format(n=n)
 
 
 def _rate(t: Tally) -> str:
@@ -30,12 +33,18 @@ def _largest(review: GameReview) -> str:
     """Return where the largest loss was, or that there was none."""
     worst = review.summary.largest
     if worst is None:
-        return "no discard lost ground"
+        return WORDS.text_no_loss
     d, v = worst.decision, worst.verdict
-    lost = f"−{v.shanten_lost} shanten" if v.shanten_lost else f"−{v.tiles_lost} tiles"
+    lost = (
+        WORDS.loss_shanten.format(n=v.shanten_lost)
+        if v.shanten_lost
+        else WORDS.loss_tiles.format(n=v.tiles_lost)
+    )
     best = " ".join(row.name for row in v.best)
-    who = player_name(review, d.seat, EN)
-    return f"largest: {d.round}, {who} turn {d.turn}: {d.discard}, best {best} ({lost})"
+    who = player_name(review, d.seat, WORDS)
+    return WORDS.text_largest.format(
+        round=d.round, player=who, turn=d.turn, discard=d.discard, best=best, lost=lost
+    )
 
 
 def _result(review: GameReview, index: int) -> str:
@@ -43,23 +52,29 @@ def _result(review: GameReview, index: int) -> str:
     rnd = review.rounds[index]
     if rnd.round.drawn is not None:
         return rnd.round.drawn.kind
-    return " · ".join(f"{player_name(review, c.win.winner, EN)} {c.win.text or c.text}" for c in rnd.wins)
+    return " · ".join(f"{player_name(review, c.win.winner, WORDS)} {c.win.text or c.text}" for c in rnd.wins)
 
 
 def review_text(review: GameReview) -> str:
     """Return the review's summary as plain text, a line per round at the end."""
     s = review.summary
     t = s.total
-    players = " · ".join(player_name(review, seat, EN) for seat in review.seats)
+    players = " · ".join(player_name(review, seat, WORDS) for seat in review.seats)
+    counts = {"same": t.same, "equal": t.equal, "worse": t.worse, "forced": t.forced}
     lines = [
         f"{review.name}: {players}",
-        f"{_decisions(t.decisions)}: {t.same} best, {t.equal} as good, {t.worse} worse, {t.forced} forced; "
-        f"agreement {_rate(t)}",
-        f"lost {t.shanten_lost} shanten and {t.tiles_lost} tiles; {_largest(review)}",
+        WORDS.text_counts.format(decisions=_decisions(t.decisions), rate=_rate(t), **counts),
+        WORDS.text_losses.format(shanten=t.shanten_lost, tiles=t.tiles_lost, largest=_largest(review)),
     ]
     for index, (label, r) in enumerate(s.rounds):
         lines.append(
-            f"{label:<17} {_decisions(r.decisions):<13} {_rate(r):>6} {r.shanten_lost:>3} shanten "
-            f"{r.tiles_lost:>4} tiles  {_result(review, index)}"
+            WORDS.text_round.format(
+                round=label,
+                decisions=_decisions(r.decisions),
+                rate=_rate(r),
+                shanten=r.shanten_lost,
+                tiles=r.tiles_lost,
+                result=_result(review, index),
+            )
         )
     return "\n".join(lines) + "\n"

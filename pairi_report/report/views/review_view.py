@@ -16,9 +16,8 @@ from ...review import DecisionReview, GameReview, RoundReview, Tally, WinCheck
 from ...review.records import points
 from ...review.verdict import Kind
 from ...rules.riichi.scoring import WaitValue
-from ...rules.riichi.value import DiscardValues
-from .i18n import Labels, shanten_words
-from .review_words import ReviewWords
+from ...rules.riichi.valuation import DiscardValues
+from .i18n import Labels, ReviewWords, shanten_words
 from .tiles import Strip, Tile, pictures_of, tile
 
 

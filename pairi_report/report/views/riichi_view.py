@@ -13,10 +13,11 @@ from ...core.notation import parse_tiles
 from ...core.tiles import tile_name
 from ...rules.riichi.scoring import HandValue, WaitValue
 from ...rules.riichi.scoring.waits import NO_YAKU_OPEN
-from ...rules.riichi.value import RiichiValue
-from .i18n import EN, Labels
-from .riichi_words import JA, VALUE_WORDS, ValueWords, limit_name
+from ...rules.riichi.valuation import RiichiValue
+from .i18n import EN, VALUE_WORDS, Labels, ValueWords
 from .tiles import Cell, Tile, pictures_of, tile
+
+TENHOU = VALUE_WORDS["ja"]  # the plain-text block is Tenhou's, in Japanese
 
 
 @dataclass(frozen=True)
@@ -203,21 +204,21 @@ def text_rows(value: RiichiValue) -> list[str]:
     if value.hand is not None:
         v = value.hand
         if not v.can_win:
-            return [JA.no_yaku]
-        view = score_view(v, JA)
+            return [TENHOU.no_yaku]
+        view = score_view(v, TENHOU)
         rows.append(" ".join(f"{y.name}{y.value.removesuffix('飜')}" for y in view.yaku))
-        rows.append(f"{_tenhou_result(v)} {points_text(v, JA)}")
+        rows.append(f"{_tenhou_result(v)} {points_text(v, TENHOU)}")
     for w in value.waits or ():
         rows.append(f"待ち{tile_name(w.tile)} " + " ".join(_wait_words(w)))
     for d in value.discards or ():
-        waits = " ".join(f"{tile_name(w.tile)}:{ron_cell(w, JA).text}" for w in d.waits)
+        waits = " ".join(f"{tile_name(w.tile)}:{ron_cell(w, TENHOU).text}" for w in d.waits)
         rows.append(f"打{tile_name(d.tile, red=d.red)} 打点[{waits}]")
     return rows
 
 
 def _tenhou_result(v: HandValue) -> str:
     """Return ``30符4飜`` with the limit after it, or a yakuman's name alone, as Tenhou writes them."""
-    return result_text(v, JA).replace(" · ", " ")
+    return result_text(v, TENHOU).replace(" · ", " ")
 
 
 def _wait_words(w: WaitValue) -> list[str]:
@@ -225,7 +226,7 @@ def _wait_words(w: WaitValue) -> list[str]:
     ways = [("ロン", w.ron), ("ツモ", w.tsumo)]
     if w.riichi_tsumo is not None:
         ways += [("リーチロン", w.riichi_ron), ("リーチツモ", w.riichi_tsumo)]
-    return [f"{way}[{_cell(v, JA).text.replace(' · ', ' ')}]" for way, v in ways]
+    return [f"{way}[{_cell(v, TENHOU).text.replace(' · ', ' ')}]" for way, v in ways]
 
 
 def verdict_extra(
@@ -270,3 +271,11 @@ def _ron_points(w: WaitValue) -> int:
         if v is not None and v.can_win and v.payment is not None and v.payment.ron is not None:
             return v.payment.ron
     return 0
+
+
+def limit_name(limit: str, words: ValueWords) -> str:
+    """Return a limit's name in a language (``4x yakuman`` and beyond by number)."""
+    if limit in words.limits:
+        return words.limits[limit]
+    multiple = {"quadruple": 4, "quintuple": 5, "sextuple": 6}.get(limit.split()[0])
+    return words.many_yakuman.format(n=multiple or int(limit.split("x")[0]))

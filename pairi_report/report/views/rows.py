@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.tiles import NUM_KINDS, tile_name
-from ...rules.analysis import Analysis, Discard, tiles_of
+from ...rules.analysis import Analysis, DiscardChoice, tiles_of
 from .i18n import Labels, shanten_words
 from .tiles import Cell, Part, Tile, compose, tile
 
@@ -70,7 +70,7 @@ def counted_groups(tiles: Sequence[int], left: Sequence[int], a: Analysis, words
 
 def discard_rows(a: Analysis, words: Labels, cells: Cells) -> tuple[DiscardRow, ...]:
     """Return the discard table's rows, best first, equal discards merged."""
-    discards: tuple[Discard, ...] = a.discards or ()
+    discards: tuple[DiscardChoice, ...] = a.discards or ()
     if not discards:
         return ()
     left = unseen(a)
@@ -104,9 +104,9 @@ def discard_rows(a: Analysis, words: Labels, cells: Cells) -> tuple[DiscardRow, 
     return tuple(rows)
 
 
-def _merged(discards: Sequence[Discard], cells: Cells) -> list[list[Discard]]:
+def _merged(discards: Sequence[DiscardChoice], cells: Cells) -> list[list[DiscardChoice]]:
     """Return the discards in groups of equal ones, in table order (by the first of each group)."""
-    groups: list[list[Discard]] = []
+    groups: list[list[DiscardChoice]] = []
     for d in discards:
         home = next((g for g in groups if _equal(g, d, cells)), None)
         if home is None:
@@ -116,7 +116,7 @@ def _merged(discards: Sequence[Discard], cells: Cells) -> list[list[Discard]]:
     return groups
 
 
-def _equal(group: list[Discard], d: Discard, cells: Cells) -> bool:
+def _equal(group: list[DiscardChoice], d: DiscardChoice, cells: Cells) -> bool:
     """Return whether a discard joins a group: same shanten, count and tiles (the group's own aside)."""
     first = group[0]
     if (first.shanten, first.ukeire_count) != (d.shanten, d.ukeire_count):

@@ -18,7 +18,7 @@ from .tiles import Cell, Tile
 
 if TYPE_CHECKING:
     from ...rules.gb.analysis import GBValue
-    from ...rules.riichi.value import RiichiValue
+    from ...rules.riichi.valuation import RiichiValue
 
 
 class SectionData(Protocol):
@@ -81,7 +81,7 @@ def _riichi_sections(value: RiichiValue, words: Labels) -> tuple[Section, ...]:
 def _riichi_cells(value: RiichiValue, words: Labels) -> tuple[str, DiscardCells]:
     """Return the discard table's column of each ready discard's waits, valued on ron."""
     from . import riichi_view
-    from .riichi_words import VALUE_WORDS
+    from .i18n import VALUE_WORDS
 
     cells = riichi_view.discard_cells(value, words)
     return (VALUE_WORDS[words.lang].value_col if cells else "", cells)
@@ -107,7 +107,7 @@ def _riichi_views() -> ValueViews:
 # (and the value types) of the rules it uses only.
 _LOADERS: dict[tuple[str, str], Callable[[], ValueViews]] = {
     ("pairi_report.rules.gb.analysis", "GBValue"): _gb_views,
-    ("pairi_report.rules.riichi.value", "RiichiValue"): _riichi_views,
+    ("pairi_report.rules.riichi.valuation", "RiichiValue"): _riichi_views,
 }
 
 

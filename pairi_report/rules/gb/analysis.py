@@ -12,12 +12,11 @@ from functools import partial
 from typing import Any
 
 from ...core.meld import Meld
-from ...core.tiles import NUM_KINDS, compact, tile_name
+from ...core.tiles import ALL_TILES, NUM_KINDS, compact, tile_name
 from ..analysis import (
-    ALL_TILES,
     Analysis,
     Decomposition,
-    Discard,
+    DiscardChoice,
     Effective,
     ShantenByForm,
     read_visible,
@@ -25,7 +24,7 @@ from ..analysis import (
 )
 from .notation import GBHand, parse_gb
 from .readings import Reading, readings
-from .score import DEFAULT_OPTIONS, FanResult, Options, score, waits
+from .score import DEFAULT_OPTIONS, FanResult, GBOptions, score, waits
 from .shanten import FORMS, gb_discards, gb_effective, gb_shanten
 
 
@@ -63,6 +62,11 @@ class GBValue:
     fan: FanResult | None = None
     waits: tuple[WaitValue, ...] | None = None  # a ready 13-tile hand: every wait, both ways
 
+    @property
+    def situation_words(self) -> str:
+        """Return no words: a GB hand's situation is part of its notation."""
+        return ""
+
     def to_dict(self) -> dict[str, Any]:
         """Return the keys GB adds to the record: ``fan``, or ``wait_values``."""
         out: dict[str, Any] = {}
@@ -74,7 +78,7 @@ class GBValue:
 
 
 def analyze_gb(
-    text: str | GBHand, *, visible: str | None = None, options: Options = DEFAULT_OPTIONS
+    text: str | GBHand, *, visible: str | None = None, options: GBOptions = DEFAULT_OPTIONS
 ) -> Analysis:
     """Analyse a hand in GB notation (or a ``GBHand``), counting ``visible`` tiles as gone."""
     hand = text if isinstance(text, GBHand) else parse_gb(text)
@@ -117,13 +121,13 @@ def _available(left: list[int]) -> int:
     return sum(1 << t for t in range(NUM_KINDS) if left[t] > 0) & ALL_TILES
 
 
-def _discard(tile: int, shanten: int, mask: int, left: list[int]) -> Discard:
+def _discard(tile: int, shanten: int, mask: int, left: list[int]) -> DiscardChoice:
     """Return one discard row, counting copies as riichi does: the discarded tile lies in the river."""
     mask &= _available(left)
-    return Discard(tile, False, shanten, mask, sum(left[t] for t in tiles_of(mask)))
+    return DiscardChoice(tile, False, shanten, mask, sum(left[t] for t in tiles_of(mask)))
 
 
-def _wait_value(hand: GBHand, tile: int, options: Options) -> WaitValue:
+def _wait_value(hand: GBHand, tile: int, options: GBOptions) -> WaitValue:
     """Score winning on a wait, self-drawn and on a discard."""
     grown = replace(hand, tiles=tuple(sorted((*hand.tiles, tile))), drawn=tile)
     drawn = score(replace(grown, situation=replace(hand.situation, self_drawn=True)), options)

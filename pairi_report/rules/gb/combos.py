@@ -17,6 +17,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from ...core.tiles import DRAGONS, WINDS
+
 Found = tuple[tuple[str, tuple[int, ...]], ...]  # (fan id, the sets by their place)
 Keyed = list[tuple[int, str, tuple[int, ...]]]  # two-chow fans keyed by their place in TWO_CHOW_ORDER
 
@@ -37,8 +39,6 @@ THREE_PUNG_VALUE = {
 }
 # Two-chow fans, in the order one is kept when several could be (all are worth 1).
 TWO_CHOW_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
-WIND_TILES = frozenset((27, 28, 29, 30))
-DRAGONS = frozenset((31, 32, 33))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -172,7 +172,7 @@ def three_pungs(a: int, b: int, c: int) -> str | None:
         if len(suits) == 1 and tiles == list(range(tiles[0], tiles[0] + 3)):
             return "pure_shifted_pungs"
         return None
-    if all(t in WIND_TILES for t in tiles):
+    if all(WINDS >> t & 1 for t in tiles):
         return "big_three_winds"
     return "big_three_dragons" if tiles == [31, 32, 33] else None
 
@@ -181,7 +181,7 @@ def two_pungs(a: int, b: int) -> str | None:
     """Return the fan of two pungs (双同刻, 双箭刻), if any."""
     if a < 27 and b < 27:
         return "double_pung" if a % 9 == b % 9 and a != b else None
-    return "two_dragon_pungs" if a in DRAGONS and b in DRAGONS else None
+    return "two_dragon_pungs" if DRAGONS >> a & 1 and DRAGONS >> b & 1 else None
 
 
 def _chow_pairs(firsts: tuple[int, ...], pairs: list[tuple[int, int]]) -> Keyed:

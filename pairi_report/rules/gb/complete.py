@@ -25,12 +25,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...core.tiles import ORPHANS
-from .shanten import HONOURS, KNITTED_STRAIGHTS
+from .shanten import ARRANGEMENTS, KNITTED_STRAIGHTS
 
 # The groups of the 34 counts, (first, past the last): the three suits, then the honours.
 GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _STARTS = tuple(start for start, _ in GROUPS)
-_ARRANGEMENTS = tuple(straight | HONOURS for straight in KNITTED_STRAIGHTS)
 SETS, PAIRED = 0, 2  # a group's state: it splits into sets, or into sets and the pair
 
 
@@ -163,7 +162,7 @@ def _concealed_waits(held: int, odd: int) -> int:
         kinds = held.bit_count()
         mask |= ORPHANS if kinds == 13 else ORPHANS & ~held if kinds == 12 else 0
     if held.bit_count() == 13 and odd == held:
-        for arrangement in _ARRANGEMENTS:
+        for arrangement in ARRANGEMENTS:
             if not held & ~arrangement:
                 mask |= arrangement & ~held
     return mask

@@ -17,28 +17,15 @@ from typing import NamedTuple
 
 from ...core.block import Block
 from ...core.meld import Meld
+from ...core.tiles import HONOURS, RANKS
 from .combos import Found, placed_chow_fans, placed_pung_fans
 from .complete import GROUPS, Shape, regular_waits, shape, shapes, special_waits
-from .notation import GBHand, Situation
+from .notation import GBHand, GBSituation
 from .readings import Reading
 
 Occurrence = tuple[int, ...]  # the blocks (by index) that make one occurrence of a fan
 
 
-def mask_of(tiles: tuple[int, ...]) -> int:
-    """Return the bit mask of some tiles (a tile may repeat)."""
-    mask = 0
-    for t in tiles:
-        mask |= 1 << t
-    return mask
-
-
-TERMINALS = mask_of((0, 8, 9, 17, 18, 26))
-HONOURS = mask_of(tuple(range(27, 34)))
-WIND_TILES = mask_of((27, 28, 29, 30))
-DRAGONS = mask_of((31, 32, 33))
-OUTSIDE = TERMINALS | HONOURS  # 幺九: terminals and honours
-SUIT = ALL_RANKS = (1 << 9) - 1  # one suit's tiles, or the nine ranks
 EVERYTHING = tuple(tuple(range(n)) for n in range(15))  # the occurrence of a fan about the whole hand
 
 
@@ -50,7 +37,7 @@ class Win(NamedTuple):
     counts: tuple[int, ...]  # every tile held, melds included (a kong counts 4)
     melds: tuple[Meld, ...]
     win_tile: int
-    situation: Situation
+    situation: GBSituation
     self_drawn: bool
     last_copy: bool  # 和绝张: the flag, or the other three copies sit in the melds
     flagged: bool  # a flag of the situation holds, or the winning tile is the last copy
@@ -96,8 +83,8 @@ class Win(NamedTuple):
             melded,
             kinds,
             kinds & HONOURS,
-            (kinds | kinds >> 9 | kinds >> 18) & ALL_RANKS,
-            bool(kinds & SUIT) | bool(kinds >> 9 & SUIT) << 1 | bool(kinds >> 18 & SUIT) << 2,
+            (kinds | kinds >> 9 | kinds >> 18) & RANKS,
+            bool(kinds & RANKS) | bool(kinds >> 9 & RANKS) << 1 | bool(kinds >> 18 & RANKS) << 2,
             fours,
             fours & ~kongs,  # kongs are written as melds
         )

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...core.tiles import DRAGONS, ORPHANS, TERMINALS, WINDS
 from .combos import Found
-from .facts import DRAGONS, OUTSIDE, TERMINALS, WIND_TILES, Facts
+from .facts import Facts
 from .fans import CHOW_COMBINATIONS, LOWER_FOUR, MIDDLE, PUNG_COMBINATIONS, UPPER_FOUR
 
-TERMINAL_OR_WIND = TERMINALS | WIND_TILES
+TERMINAL_OR_WIND = TERMINALS | WINDS
 
 SCORER_FANS = ("chicken_hand", "flower_tiles")  # decided by the scorer, not by a predicate
 
@@ -51,7 +52,7 @@ def _concealed_pung_fan(f: Facts) -> Found:
 
 def _outside_pair(f: Facts) -> bool:
     """Return whether a regular reading's pair is of a terminal or an honour (全带幺 needs it)."""
-    return f.form == "regular" and f.pair is not None and bool(OUTSIDE >> f.firsts[f.pair] & 1)
+    return f.form == "regular" and f.pair is not None and bool(ORPHANS >> f.firsts[f.pair] & 1)
 
 
 def _narrow(ranks: int) -> bool:
@@ -91,7 +92,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("three suits", lambda f: f.win.suits == 7, ("all_types",)),
     Family(
         "terminals and honours only",
-        lambda f: not f.win.kinds & ~OUTSIDE,
+        lambda f: not f.win.kinds & ~ORPHANS,
         ("all_terminals", "all_terminals_and_honors"),
     ),
     Family(
@@ -107,7 +108,7 @@ FAMILIES: tuple[Family, ...] = (
     ),
     Family(
         "wind pungs",
-        lambda f: bool(f.pung_tiles & WIND_TILES),
+        lambda f: bool(f.pung_tiles & WINDS),
         ("prevalent_wind", "seat_wind", "little_four_winds"),
     ),
     Family("dragon pungs", lambda f: bool(f.pung_tiles & DRAGONS), ("dragon_pung", "little_three_dragons")),

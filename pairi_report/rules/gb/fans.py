@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
-from .facts import DRAGONS, HONOURS, OUTSIDE, TERMINALS, WIND_TILES, Facts, Occurrence, bits, mask_of
+from ...core.tiles import DRAGONS, FIVES, GREEN, HONOURS, NUMBERS, ORPHANS, TERMINALS, WINDS, mask_of
+from .facts import Facts, Occurrence, bits
 
 Occurrences = Sequence[Occurrence]
 Predicate = Callable[[Facts], Occurrences]
@@ -196,7 +197,7 @@ def _each_pung(kinds: int) -> Predicate:
 
 
 PREDICATES["dragon_pung"] = _each_pung(DRAGONS)  # 箭刻
-PREDICATES["pung_of_terminals"] = _each_pung(TERMINALS | WIND_TILES)  # 幺九刻 (a dragon pung is 箭刻)
+PREDICATES["pung_of_terminals"] = _each_pung(TERMINALS | WINDS)  # 幺九刻 (a dragon pung is 箭刻)
 
 
 def _wind_pung(f: Facts, wind: int) -> Occurrences:
@@ -228,7 +229,7 @@ def _little(kinds: int, pungs: int) -> Predicate:
     return predicate
 
 
-PREDICATES["little_four_winds"] = _little(WIND_TILES, 3)  # 小四喜: three wind pungs and a wind pair
+PREDICATES["little_four_winds"] = _little(WINDS, 3)  # 小四喜: three wind pungs and a wind pair
 PREDICATES["little_three_dragons"] = _little(DRAGONS, 2)  # 小三元: two dragon pungs and a dragon pair
 
 
@@ -274,7 +275,7 @@ for _id in CHOW_COMBINATIONS + PUNG_COMBINATIONS:
 
 # --- The shape of the sets --------------------------------------------------------------------------
 
-FIVES = mask_of((4, 13, 22))
+WITH_FIVES = mask_of(FIVES)  # 全带五: every set and the pair hold a five
 EVENS = mask_of(tuple(s * 9 + r for s in range(3) for r in (1, 3, 5, 7)))
 
 
@@ -302,13 +303,13 @@ def _every_set(f: Facts, mask: int) -> Occurrences:
 @fan("outside_hand")
 def outside_hand(f: Facts) -> Occurrences:
     """全带幺: every set and the pair hold a terminal or an honour."""
-    return _every_set(f, OUTSIDE)
+    return _every_set(f, ORPHANS)
 
 
 @fan("all_fives")
 def all_fives(f: Facts) -> Occurrences:
     """全带五: every set and the pair hold a five."""
-    return _every_set(f, FIVES)
+    return _every_set(f, WITH_FIVES)
 
 
 @fan("all_even_pungs")
@@ -406,8 +407,6 @@ PREDICATES["chicken_hand"] = lambda f: NONE
 # --- The tiles held ------------------------------------------------------------------------------
 
 REVERSIBLE = mask_of((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))  # 1234589p 245689s 白
-GREEN = mask_of((19, 20, 21, 23, 25, 32))  # 23468s 发
-NUMBERS = (1 << 27) - 1
 ONE_SUIT = (1, 2, 4)  # the suit masks of a hand of one numbered suit
 
 
@@ -433,7 +432,7 @@ WITHIN = {
     "all_green": GREEN,
     "all_honors": HONOURS,
     "all_terminals": TERMINALS,
-    "all_terminals_and_honors": OUTSIDE,
+    "all_terminals_and_honors": ORPHANS,
     "all_simples": NUMBERS & ~TERMINALS,
     "reversible_tiles": REVERSIBLE,
     "no_honors": NUMBERS,
@@ -476,4 +475,4 @@ def one_voided_suit(f: Facts) -> Occurrences:
 def all_types(f: Facts) -> Occurrences:
     """五门齐: the three suits, a wind and a dragon."""
     honours = f.win.honours
-    return f.whole if f.win.suits == 7 and honours & WIND_TILES and honours & DRAGONS else NONE
+    return f.whole if f.win.suits == 7 and honours & WINDS and honours & DRAGONS else NONE

@@ -51,11 +51,11 @@ from functools import cached_property
 from ...core.errors import IllegalHandError, NotationError
 from ...core.meld import Meld
 from ...core.notation import Hand
-from ...core.scan import FLOWER_LETTERS, HONOUR_LETTERS, Grammar, Token, check_copies, check_length, scan
+from ...core.scan import FLOWER_LETTERS, Grammar, Token, check_copies, check_length, scan
+from ...core.tiles import HONOUR_LETTERS, WIND_LETTERS
 
 HAND_SIZE = 14
 MAX_MELDS = 4
-WINDS = "ESWN"
 SUIT_LETTERS = "mps"
 HONOUR_ORDER = "ESWNCFP"  # the written order of honours: winds, then 中 发 白
 FLOWER_NAMES = "梅兰竹菊春夏秋冬"
@@ -84,7 +84,7 @@ GRAMMAR = Grammar(
 
 
 @dataclass(frozen=True)
-class Situation:
+class GBSituation:
     """和牌情况 The situation of a win: the winds and the four flags of ``|EE0000|``."""
 
     prevalent: int = 0  # 圈风 0-3 = East South West North
@@ -96,7 +96,8 @@ class Situation:
 
     def __str__(self) -> str:
         flags = (self.self_drawn, self.last_copy, self.wall_last, self.kong)
-        return WINDS[self.prevalent] + WINDS[self.seat] + "".join("1" if f else "0" for f in flags)
+        winds = WIND_LETTERS[self.prevalent] + WIND_LETTERS[self.seat]
+        return winds + "".join("1" if f else "0" for f in flags)
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class GBHand(Hand):
     no red fives, so ``red`` is always (0, 0, 0).
     """
 
-    situation: Situation = field(default_factory=Situation)
+    situation: GBSituation = field(default_factory=GBSituation)
     flowers: tuple[int, ...] = ()  # the flowers set aside, written as letters, 0-7 = a-h, sorted
     flower_count: int = 0  # how many flowers are set aside (len(flowers) when written as letters)
     held: tuple[int, ...] = ()  # flowers still among the tiles, 0-7, sorted
@@ -173,7 +174,7 @@ def parse_gb(text: str) -> GBHand:
         )
     check_copies(tokens, text, GRAMMAR)
     drawn = _check_count(tokens, text, parts[0])
-    situation = _parse_situation(text, *parts[1]) if len(parts) > 1 else Situation()
+    situation = _parse_situation(text, *parts[1]) if len(parts) > 1 else GBSituation()
     flowers, count = _parse_flowers(text, *parts[2], tokens) if len(parts) > 2 else ((), 0)
     _check_situation(situation, tokens, drawn, text, parts[1][0] if len(parts) > 1 else 0)
     return GBHand(
@@ -244,12 +245,12 @@ def _spaceless(text: str, start: int, end: int) -> list[tuple[str, int]]:
     return [(ch, i + 1) for i, ch in enumerate(text[start:end], start=start) if ch != " "]
 
 
-def _parse_situation(text: str, start: int, end: int) -> Situation:
+def _parse_situation(text: str, start: int, end: int) -> GBSituation:
     """Parse ``EE0000``: prevalent wind, seat wind, then four 0/1 flags; empty gives the default."""
     chars = _spaceless(text, start, end)
     part = "".join(ch for ch, _ in chars)
     if not part:
-        return Situation()
+        return GBSituation()
     if len(part) != 6:
         where = chars[6][1] if len(part) > 6 else end + 1
         raise NotationError(
@@ -259,14 +260,14 @@ def _parse_situation(text: str, start: int, end: int) -> Situation:
             where,
         )
     for j, what in enumerate(("prevalent wind", "seat wind")):
-        if part[j] not in WINDS:
+        if part[j] not in WIND_LETTERS:
             raise NotationError(f"{part[j]!r}: expected the {what}, E, S, W or N", text, chars[j][1])
     names = ("self-drawn", "last copy", "last tile of the wall", "kong")
     for j, name in enumerate(names):
         if part[2 + j] not in "01":
             raise NotationError(f"{part[2 + j]!r}: expected the {name} flag, 0 or 1", text, chars[2 + j][1])
     flags = [part[2 + j] == "1" for j in range(4)]
-    return Situation(WINDS.index(part[0]), WINDS.index(part[1]), *flags)
+    return GBSituation(WIND_LETTERS.index(part[0]), WIND_LETTERS.index(part[1]), *flags)
 
 
 def _parse_flowers(text: str, start: int, end: int, tokens: list[Token]) -> tuple[tuple[int, ...], int]:
@@ -299,7 +300,7 @@ def _parse_flowers(text: str, start: int, end: int, tokens: list[Token]) -> tupl
 
 
 def _check_situation(
-    situation: Situation, tokens: list[Token], drawn: int | None, text: str, at: int
+    situation: GBSituation, tokens: list[Token], drawn: int | None, text: str, at: int
 ) -> None:
     """Reject flags that cannot happen with this hand (the part starts at index ``at``)."""
     flags = (situation.self_drawn, situation.last_copy, situation.wall_last, situation.kong)
@@ -317,7 +318,7 @@ def _check_situation(
 
 
 def _check_win_flags(
-    situation: Situation, tokens: list[Token], win: int, text: str, columns: list[int]
+    situation: GBSituation, tokens: list[Token], win: int, text: str, columns: list[int]
 ) -> None:
     """Reject 杠上开花 without a kong, 抢杠和 of a tile held or on the last tile, 和绝张 of a tile held."""
     name = gb_tile_name(win)
@@ -400,6 +401,6 @@ def format_gb(hand: GBHand) -> str:
         flowers = str(hand.flower_count) if hand.flower_count else ""
     if flowers:
         return f"{tiles}|{hand.situation}|{flowers}"
-    if hand.situation != Situation():
+    if hand.situation != GBSituation():
         return f"{tiles}|{hand.situation}"
     return tiles

@@ -23,7 +23,7 @@ from itertools import product
 
 from ...core.block import Block
 from ...core.meld import Meld
-from ...core.tiles import NUM_KINDS, ORPHANS
+from ...core.tiles import NUM_KINDS, ORPHANS, RANKS
 from ...engine.decompose import regular_splits
 from .complete import GROUPS, PAIRED, Shape, shapes
 from .notation import tiles_text
@@ -33,7 +33,6 @@ from .shanten import KNITTED_STRAIGHTS
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
     tuple(t for t in range(27) if straight >> t & 1) for straight in KNITTED_STRAIGHTS
 )
-ALL_RANKS = (1 << 9) - 1
 _PAIRS = tuple(Block("pair", (t, t)) for t in range(NUM_KINDS))  # shared by every reading (frozen)
 Splits = tuple[tuple[Block, ...], ...]
 NO_SETS: Splits = ((),)  # an empty group splits one way, into nothing
@@ -79,7 +78,7 @@ def readings_from(work: tuple[int, ...], melds: tuple[Meld, ...], groups: Sequen
     if not melds and tiles == 14 and not 7 < held.bit_count() < 13:
         out += _special(work, held, m.odd | p.odd << 9 | s.odd << 18 | z.odd << 27)
     # A knitted straight holds every rank: most hands can skip the six straights.
-    if len(melds) <= 1 and m.held | p.held | s.held == ALL_RANKS:
+    if len(melds) <= 1 and m.held | p.held | s.held == RANKS:
         out += [Reading("knitted_straight", fixed + rest) for rest in _knitted_sets(work, held)]
     return out
 

@@ -20,7 +20,7 @@ from ..play import DEFAULT_MODEL, PlayModel
 from ..riichi.rules import HAND_WORD, NO_WORD
 from .analysis import analyze_gb
 from .notation import GBHand, parse_gb
-from .score import Options
+from .score import GBOptions
 from .shanten import FORMS
 
 # GB notation goes on with honour letters (E S W N C F P) and the |situation|flowers parts: a word made
@@ -44,7 +44,8 @@ class GBRules:
     forms: tuple[str, ...] = FORMS
     options: tuple[RuleOption, ...] = (MIXED_KONGS,)
     hand_word: re.Pattern[str] = field(default=GB_WORD, compare=False)
-    context_word: re.Pattern[str] = field(default=NO_WORD, compare=False)  # the situation is in the notation
+    # GB writes the situation in the hand's notation: no word after the hand tells it.
+    situation_word: re.Pattern[str] = field(default=NO_WORD, compare=False)
 
     @property
     def features(self) -> Features:
@@ -70,7 +71,7 @@ class GBRules:
             raise RulesError("GB rules have no wild tiles; drop the wild option or choose --rules hongzhong")
         values = option_values(self, options)
         hand = text if isinstance(text, GBHand) else parse_gb(str(text))
-        return analyze_gb(hand, visible=visible, options=Options(mixed_kongs=values[MIXED_KONGS.name]))
+        return analyze_gb(hand, visible=visible, options=GBOptions(mixed_kongs=values[MIXED_KONGS.name]))
 
     def read_situation(self, text: str) -> None:
         """Refuse situation words: a GB hand writes its situation in its notation (``…|EE1000|``)."""

@@ -24,6 +24,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...core.block import Block
+from ...core.errors import IllegalHandError, NotAWinError
 from ...core.tiles import NUM_KINDS
 from .combos import Found
 from .complete import completing, shapes
@@ -34,10 +35,6 @@ from .notation import GBHand
 from .readings import Reading, block_text, readings_from
 
 MIN_FANS = 8  # a win needs 8 fans, flowers not counted
-
-
-class NotWinningError(ValueError):
-    """The tiles do not form a complete GB hand."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +91,7 @@ class FanResult:
 
 
 @dataclass(frozen=True)
-class Options:
+class GBOptions:
     """Scoring options."""
 
     # 明暗杠: one concealed and one melded kong score 5 instead of 暗杠 + 明杠. On by default, as the seed
@@ -102,14 +99,14 @@ class Options:
     mixed_kongs: bool = True
 
 
-DEFAULT_OPTIONS = Options()
+DEFAULT_OPTIONS = GBOptions()
 
 
 Kept = list[tuple[int, Occurrence]]  # the kept occurrences of a reading, by catalogue index
 Members = tuple[tuple[int, Predicate], ...]
 
 
-class Rules(NamedTuple):
+class FanTable(NamedTuple):
     """The catalogue made ready for scoring: fans by index, exclusions as masks, families with indices."""
 
     specs: tuple[FanSpec, ...]  # the catalogue, highest value first
@@ -133,7 +130,7 @@ def spec_of(fan_id: str) -> FanSpec:
 
 
 @cache
-def rules() -> Rules:
+def fan_table() -> FanTable:
     """Return the catalogue's exclusions and families in terms of catalogue indices."""
     specs = catalogue()
     index = {s.id: i for i, s in enumerate(specs)}
@@ -144,21 +141,21 @@ def rules() -> Rules:
         for family in FAMILIES
     )
     targets = sum(1 << t for t in {t for rules_ in partly for t, _ in rules_})
-    return Rules(specs, index, whole, partly, targets, families)
+    return FanTable(specs, index, whole, partly, targets, families)
 
 
-def score(hand: GBHand, options: Options = DEFAULT_OPTIONS) -> FanResult:
-    """Score a complete 14-tile hand; raise ``NotWinningError`` if it is not complete."""
+def score(hand: GBHand, options: GBOptions = DEFAULT_OPTIONS) -> FanResult:
+    """Score a complete 14-tile hand; raise ``NotAWinError`` if it is not complete."""
     win_tile = hand.win_tile
     if win_tile is None:
-        raise NotWinningError("a 13-tile hand has no winning tile to score")
+        raise NotAWinError("a 13-tile hand has no winning tile to score")
     counts = hand.counts
     groups = shapes(counts)  # read once, for the readings and the single-wait check
     found = readings_from(counts, hand.melds, groups)
     if not found:
-        raise NotWinningError("the tiles do not form a complete hand")
+        raise NotAWinError("the tiles do not form a complete hand")
     win = Win.of(hand, win_tile, options.mixed_kongs, groups)
-    table = rules()
+    table = fan_table()
     if len(found) == 1:  # the usual case: one reading, nothing to choose
         return _result(_score_reading(Facts.of(win, found[0]), table), hand.flower_count, found[0], table)
     scored = [(_score_reading(Facts.of(win, r), table), r) for r in found]
@@ -176,13 +173,13 @@ def waits(hand: GBHand) -> list[int]:
         before[hand.win_tile] -= 1
         held[hand.win_tile] -= 1
     if sum(before) + 3 * len(hand.melds) != 13:
-        raise ValueError(f"expected 13 tiles before the win, a meld counting 3; got {hand.text!r}")
+        raise IllegalHandError(f"expected 13 tiles before the win, a meld counting 3; got {hand.text!r}")
     mask = completing(before, len(hand.melds))
     # A tile held four times cannot be drawn: it is no wait.
     return [t for t in range(NUM_KINDS) if mask >> t & 1 and held[t] < 4]
 
 
-def _score_reading(facts: Facts, table: Rules) -> Kept:
+def _score_reading(facts: Facts, table: FanTable) -> Kept:
     """Return the kept fan occurrences of one reading, in catalogue order."""
     found: Kept = []
     place = table.place
@@ -205,7 +202,7 @@ def _score_reading(facts: Facts, table: Rules) -> Kept:
     return kept
 
 
-def _keep(found: Kept, table: Rules) -> Kept:
+def _keep(found: Kept, table: FanTable) -> Kept:
     """Return the occurrences no kept occurrence of a higher fan excludes (spending one-off exclusions)."""
     kept: Kept = []
     gone = 0  # the fans a kept fan excludes whole
@@ -237,12 +234,12 @@ def _partly_excluded(index: int, occurrence: Occurrence, partly: list[list[Any]]
     return False
 
 
-def _total(kept: Kept, table: Rules) -> int:
+def _total(kept: Kept, table: FanTable) -> int:
     """Return the total of kept occurrences."""
     return sum(table.specs[i].value for i, _ in kept)
 
 
-def _result(kept: Kept, flowers: int, reading: Reading, table: Rules) -> FanResult:
+def _result(kept: Kept, flowers: int, reading: Reading, table: FanTable) -> FanResult:
     """Group kept occurrences by fan (they come in catalogue order) and add the flowers last."""
     blocks = reading.blocks
     whole = EVERYTHING[len(blocks)]

@@ -36,19 +36,20 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...core.tiles import NUM_KINDS
+from ...core.errors import IllegalHandError
+from ...core.tiles import HONOURS, NUM_KINDS
 from ...engine.combine import POW5, key_arrays
 from ...engine.tablegen import HONOUR_BASE
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 _ENGINE_FORMS = ("regular", "chiitoitsu", "kokushi")
-HONOURS = sum(1 << t for t in range(27, NUM_KINDS))
 # The six knitted straights: each suit takes one of 147, 258, 369, no two suits the same.
 KNITTED_STRAIGHTS = tuple(
     sum(1 << (9 * suit + start + 3 * step) for suit, start in enumerate(starts) for step in range(3))
     for starts in permutations(range(3))
 )
-_ARRANGEMENTS = tuple(straight | HONOURS for straight in KNITTED_STRAIGHTS)
+# 全不靠: what a knitted hand may hold, a knitted straight's tiles and the honours.
+ARRANGEMENTS = tuple(straight | HONOURS for straight in KNITTED_STRAIGHTS)
 _HAND_SIZE = 14  # a complete hand, a meld counting three
 _BITS = np.array([1 << t for t in range(NUM_KINDS)], np.int64)
 # Row t: tile t's weight in its suit's table key; hands times this give the four suit keys.
@@ -131,13 +132,15 @@ def gb_discards(counts: Sequence[int], melds: int, held: int = 0) -> list[tuple[
 
 
 def _checked(counts: Sequence[int], melds: int, sizes: tuple[int, ...], held: int = 0) -> tuple[int, ...]:
-    """Return the counts as a tuple, or raise ValueError when they are not a hand of one of ``sizes``."""
+    """Return the counts as a tuple; raise ``IllegalHandError`` when they are no hand of one of ``sizes``."""
     hand = tuple(int(c) for c in counts)
     if len(hand) != NUM_KINDS or min(hand) < 0 or max(hand) > 4:
-        raise ValueError(f"expected 34 counts of 0-4 copies, got {list(counts)!r}")
+        raise IllegalHandError(f"expected 34 counts of 0-4 copies, got {list(counts)!r}")
     if not 0 <= melds <= 4 or sum(hand) + 3 * melds + held not in sizes:
         want = " or ".join(map(str, sizes))
-        raise ValueError(f"expected {want} tiles, a meld counting 3; got {sum(hand)} tiles and {melds} melds")
+        raise IllegalHandError(
+            f"expected {want} tiles, a meld counting 3; got {sum(hand)} tiles and {melds} melds"
+        )
     return hand
 
 
@@ -166,7 +169,7 @@ def _rows(hands: list[tuple[int, ...]], melds: int) -> _Rows:
 def _honours_knitted(held: int) -> tuple[int, int]:
     """Return the 全不靠 distance and effective mask of a hand holding the kinds of ``held``."""
     # A hand of at most fourteen tiles holds at most fourteen of an arrangement's sixteen kinds.
-    return _best([(_HAND_SIZE - (held & a).bit_count(), a & ~held) for a in _ARRANGEMENTS])
+    return _best([(_HAND_SIZE - (held & a).bit_count(), a & ~held) for a in ARRANGEMENTS])
 
 
 def _knitted_straight(

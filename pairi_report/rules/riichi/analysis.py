@@ -15,15 +15,14 @@ from typing import NamedTuple
 
 from ...core.block import Block
 from ...core.notation import Hand
-from ...core.tiles import FIVES, NUM_KINDS, SUITS, tile_name
+from ...core.tiles import ALL_TILES, FIVES, NUM_KINDS, SUITS, tile_name
 from ...engine.combine import FORMS, discard_rows, distance_rows
 from ...engine.decompose import orphans_split, regular_splits, seven_pairs_split
 from ...engine.position import concealed_shape
 from ..analysis import (
-    ALL_TILES,
     Analysis,
     Decomposition,
-    Discard,
+    DiscardChoice,
     Effective,
     ShantenByForm,
     only_red_fives,
@@ -138,13 +137,15 @@ def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], 
         discards.sort(key=_BY_SHANTEN)
         distances = rows.by_form
     else:
-        # The common case, kept tight: the engine gives the rows sorted, each a ``Discard``'s fields.
+        # The common case, kept tight: the engine gives the rows sorted, each a ``DiscardChoice``'s fields.
         reds = sum(1 << t for t in only_red) if only_red else 0
         found, distances = discard_rows(
             ctx.natural, ctx.sets, ctx.forms, ctx.caps, ctx.quad_pairs, ctx.available, ctx.used, reds
         )
         new = _new
-        discards = [new(Discard, row) for row in found]  # named tuples without their Python-level __new__
+        discards = [
+            new(DiscardChoice, row) for row in found
+        ]  # named tuples without their Python-level __new__
     by_form = _forms_of(distances, ctx.wilds)
     shanten = by_form.best
     decomps = _decompositions(hand, ctx) if shanten == -1 else None
@@ -154,7 +155,7 @@ def _analyze_draw(hand: Hand, ctx: _Context, about: tuple[str, tuple[int, ...], 
 
 def _wild_rows(
     hand: Hand, ctx: _Context, kinds: list[int], distance: list[int], masks: list[int], only_red: set[int]
-) -> list[Discard]:
+) -> list[DiscardChoice]:
     """Return the discard rows of a hand with wild kinds, in tile order, a wild discard included."""
     # A wild tile discarded leaves the natural tiles as they are, with one wild fewer.
     wild_held = sorted({t for t in hand.tiles if ctx.wild_mask >> t & 1})
@@ -164,7 +165,7 @@ def _wild_rows(
     for tile, raw_distance, raw_mask, wilds in sorted(plan):
         shanten, mask = ctx.row(raw_distance, raw_mask, wilds)
         mask &= ctx.available
-        rows.append(Discard(tile, tile in only_red, shanten, mask, ctx.count(mask)))
+        rows.append(DiscardChoice(tile, tile in only_red, shanten, mask, ctx.count(mask)))
     return rows
 
 

@@ -1,7 +1,7 @@
 """立直 Riichi and its local variants as rule sets: Tenhou notation, three forms, wild kinds.
 
 A variant that only changes the forms, the wild kinds, how seven pairs reads a quad (红中麻将, for
-instance) or the tiles in the game (三麻: ``tileset.THREE_PLAYER``) is one more ``RiichiRules`` value in
+instance) or the tiles in the game (三麻: ``wall.THREE_PLAYER``) is one more ``RiichiRules`` value in
 the registry.
 
 >>> RIICHI.analyze("123m456p789s1122z").waits_names
@@ -22,7 +22,7 @@ from typing import Any
 from ...core.errors import NotationError
 from ...core.notation import Hand
 from ...core.scan import check_length
-from ...core.tiles import parse_tile
+from ...core.tiles import WIND_LETTERS, parse_tile
 from ...engine.combine import FORMS
 from ...engine.position import Position
 from ..analysis import Analysis, RulesError, read_visible
@@ -31,10 +31,9 @@ from ..play import DEFAULT_MODEL, PlayModel
 from .analysis import analyze_hand
 from .expected import RiichiValuer
 from .scoring.options import DEFAULT, Options
-from .scoring.situation import WINDS
-from .tileset import FOUR_PLAYER, NORTH, THREE_PLAYER, TileSet
-from .value import CONTEXT_WORD, Context, RiichiValue, parse_context, value_of, yaku_check
+from .valuation import SITUATION_WORD, HandSituation, RiichiValue, parse_hand_situation, value_of, yaku_check
 from .vector import is_plain, vector_records
+from .wall import FOUR_PLAYER, NORTH, THREE_PLAYER, Wall
 
 # A batch-line word that continues a Tenhou-notation hand: digits, a meld, a tile character or a link.
 HAND_WORD = re.compile(r"[0-9\[]|[\U0001F000-\U0001F02B]|https?://|tenhou\.net")
@@ -52,14 +51,14 @@ class RiichiRules:
     quad_pairs: bool = False  # a four-of-a-kind is two of the seven pairs (Chinese rules)
     values: bool = False  # hands are valued by riichi's yaku, fu and points
     options: tuple[RuleOption, ...] = ()
-    tiles: TileSet = FOUR_PLAYER  # the tiles in the game, the calls, who pays on tsumo
+    wall: Wall = FOUR_PLAYER  # the tiles in the game, the calls, who pays on tsumo
     hand_word: re.Pattern[str] = field(default=HAND_WORD, compare=False)
     _default_scoring: Options | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
-    def context_word(self) -> re.Pattern[str]:
+    def situation_word(self) -> re.Pattern[str]:
         """Return the pattern of a situation word after a hand in a batch line (none without values)."""
-        return CONTEXT_WORD if self.values else NO_WORD
+        return SITUATION_WORD if self.values else NO_WORD
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -69,13 +68,13 @@ class RiichiRules:
     @property
     def features(self) -> Features:
         """Return what the rule set supports: the look-ahead, wild kinds, and bulk analysis when plain."""
-        plain = not self.wild and self.winning == FORMS and not self.quad_pairs and not self.tiles.absent
-        return Features(outlook=True, wild=not self.tiles.absent, vectorised=plain)
+        plain = not self.wild and self.winning == FORMS and not self.quad_pairs and not self.wall.absent
+        return Features(outlook=True, wild=not self.wall.absent, vectorised=plain)
 
     def parse(self, text: str) -> Hand:
         """Parse Tenhou notation (links, Unicode tiles and melds too), with only the game's tiles."""
         hand = Hand.parse(text)
-        self.tiles.check_hand(hand, text)
+        self.wall.check_hand(hand, text)
         return hand
 
     def analyze(
@@ -90,14 +89,14 @@ class RiichiRules:
         """Analyse a hand; ``wild`` names kinds wild on top of the rule set's own.
 
         Under riichi proper the analysis carries the hand's value in the ``situation`` (its words, see
-        ``value.parse_context``); a hand with wild tiles has none.
+        ``valuation.parse_hand_situation``); a hand with wild tiles has none.
         """
         scoring = self._scoring(options)
-        context = self.read_situation(situation or "")
+        hand_situation = self.read_situation(situation or "")
         hand = text if isinstance(text, Hand) else self.parse(text)
         if isinstance(text, Hand):
-            self.tiles.check_hand(hand, str(hand))
-        seen = self._seen(hand, visible, context)
+            self.wall.check_hand(hand, str(hand))
+        seen = self._seen(hand, visible, hand_situation)
         kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild})) if wild or self.wild else ()
         if wild and not self.features.wild:
             raise RulesError(f"the {self.name} rules take no wild tiles; expected no wild kinds")
@@ -112,43 +111,45 @@ class RiichiRules:
             seen=seen,
             wild=kinds,
             quad_pairs=self.quad_pairs,
-            absent=self.tiles.absent,
+            absent=self.wall.absent,
         )
         # A short hand (Tenhou counts its missing tiles as unknown calls) and wild tiles have no value.
         if not self.values or kinds or hand.tile_count not in (13, 14):
             return found
-        return found.with_value(self.value(found, context, scoring))
+        return found.with_value(self.value(found, hand_situation, scoring))
 
     def _scoring(self, options: Mapping[str, bool | str] | None) -> Options:
         """Return the scoring options of the given option values (checked), the defaults' once made."""
         if options is None and self._default_scoring is not None:
             return self._default_scoring
-        return replace(scoring_options(option_values(self, options)), players=self.tiles.players)
+        return replace(scoring_options(option_values(self, options)), players=self.wall.players)
 
     def __post_init__(self) -> None:
         # Every hand analysed without options scores by the defaults: make them once.
         object.__setattr__(self, "_default_scoring", None)
         object.__setattr__(self, "_default_scoring", self._scoring(None))
 
-    def _seen(self, hand: Hand, visible: str | None, context: Context) -> tuple[int, ...]:
+    def _seen(self, hand: Hand, visible: str | None, hand_situation: HandSituation) -> tuple[int, ...]:
         """Return the tiles seen elsewhere: the visible ones, and the Norths set aside as nukidora."""
         seen = read_visible(hand, visible) if visible else ()
         if visible:
-            self.tiles.check_tiles(seen, visible)
-        nuki = context.situation.nuki if self.tiles.nukidora else 0
-        self.tiles.check_north(hand, seen, nuki, context.text)
+            self.wall.check_tiles(seen, visible)
+        nuki = hand_situation.situation.nuki if self.wall.nukidora else 0
+        self.wall.check_north(hand, seen, nuki, hand_situation.text)
         return tuple(sorted((*seen, *(NORTH,) * nuki))) if nuki else seen
 
-    def read_situation(self, text: str) -> Context:
-        """Read the words of a hand's win (``value.parse_context``); rules without values take none."""
+    def read_situation(self, text: str) -> HandSituation:
+        """Read the words of a hand's win (``valuation.parse_hand_situation``); rules without values: none."""
         if text.strip() and not self.values:
             raise NotationError(f"the {self.name} rules value no hands; expected no situation words", text, 1)
-        context = parse_context(text)
-        if self.tiles.absent:
-            check_context_tiles(self.tiles, context)
-        return context
+        hand_situation = parse_hand_situation(text)
+        if self.wall.absent:
+            check_situation_tiles(self.wall, hand_situation)
+        return hand_situation
 
-    def value(self, analysis: Analysis, context: Context, scoring: Options = DEFAULT) -> RiichiValue:
+    def value(
+        self, analysis: Analysis, hand_situation: HandSituation, scoring: Options = DEFAULT
+    ) -> RiichiValue:
         """Return what an analysed hand is worth: complete, ready, or after each discard that readies it."""
         discards = analysis.discards
         # Rows come sorted by shanten, and a discard never completes a hand: any ready one comes first.
@@ -158,7 +159,7 @@ class RiichiRules:
             ready = ()
         return value_of(
             analysis.hand,
-            context,
+            hand_situation,
             complete=analysis.win,
             ready=() if analysis.win else ready,
             waiting=analysis.shanten == 0,
@@ -181,7 +182,7 @@ class RiichiRules:
             self.quad_pairs,
             analysis.wild,
             wins,
-            self.tiles.absent,
+            self.wall.absent,
         )
 
     def valuer(self, analysis: Analysis, model: PlayModel = DEFAULT_MODEL) -> RiichiValuer | None:
@@ -232,32 +233,32 @@ def wild_kind(name: str) -> int:
         raise NotationError(f"wild tile {name!r}: {err.message}", name, err.column) from None
 
 
-def check_context_tiles(tiles: TileSet, context: Context) -> None:
+def check_situation_tiles(wall: Wall, hand_situation: HandSituation) -> None:
     """Raise at a dora or ura indicator, winning tile or river tile out of the game, or a missing seat."""
-    s, text = context.situation, context.text
-    if s.seat_wind >= tiles.players:
+    s, text = hand_situation.situation, hand_situation.text
+    if s.seat_wind >= wall.players:
         match = re.search(r"(?<!\S)seat=", text)
         raise NotationError(
-            f"seat={WINDS[s.seat_wind]} in the {tiles.name} game; expected E, S or W (three seats)",
+            f"seat={WIND_LETTERS[s.seat_wind]} in the {wall.name} game; expected E, S or W (three seats)",
             text,
             match.end() + 1 if match else 1,
         )
     for key, found in (
         ("dora", s.dora),
         ("ura", s.ura),
-        ("win", () if context.win is None else (context.win,)),
+        ("win", () if hand_situation.win is None else (hand_situation.win,)),
     ):
         match = re.search(rf"(?<!\S){key}=", text)
-        tiles.check_tiles(found, text, match.end() + 1 if match else 1, step=3)
+        wall.check_tiles(found, text, match.end() + 1 if match else 1, step=3)
     match = re.search(r"(?<!\S)river=", text)
-    tiles.check_tiles(context.river, text, match.end() + 1 if match else 1, step=0)
+    wall.check_tiles(hand_situation.river, text, match.end() + 1 if match else 1, step=0)
 
 
 RIICHI = RiichiRules("riichi", "riichi (立直)", values=True, options=VALUE_OPTIONS)
 # 三麻 Three-player riichi by Tenhou's rules: 108 tiles without 2m-8m, no chi, North as nukidora, and
 # the missing player's share left unpaid on tsumo.
 SANMA = RiichiRules(
-    "sanma", "three-player riichi (三麻)", values=True, options=VALUE_OPTIONS, tiles=THREE_PLAYER
+    "sanma", "three-player riichi (三麻)", values=True, options=VALUE_OPTIONS, wall=THREE_PLAYER
 )
 # 红中麻将: the four Red dragons are wild; seven pairs counts (a quad as two pairs, 豪华七对), thirteen
 # orphans does not.

@@ -7,16 +7,15 @@ the bit of its first tile.
 The gates are one bit per condition that some yaku cannot do without (the catalogue's ``needs``):
 the situation's flags, then what the tiles held show, then what one reading shows.
 
+>>> from pairi_report.core.tiles import mask_of
 >>> tile_gates(mask_of((0, 8, 9, 27)))
 ['honours', 'no_simples']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from .bits import BIT
 from .readings import HAS_HONOURS, HAS_M, HAS_ORPHANS, HAS_SIMPLES, has_bits
 from .situation import FLAGS
 
@@ -100,14 +99,6 @@ class Facts(NamedTuple):
     splits: tuple[SuitSplit, ...]  # the concealed split of each suit; () for seven pairs and kokushi
     win_block: int  # first tile of the block the winning tile completes (its pair, pung or chow)
     gates: int  # the hand's gate bits and this reading's
-
-
-def mask_of(tiles: Iterable[int]) -> int:
-    """Return the mask of some tiles."""
-    mask = 0
-    for t in tiles:
-        mask |= BIT[t]
-    return mask
 
 
 def _has_gate_bits(has: int) -> int:

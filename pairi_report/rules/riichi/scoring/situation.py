@@ -35,9 +35,8 @@ from typing import Any
 
 from ....core.errors import IllegalHandError, NotationError
 from ....core.notation import Hand
-from ....core.tiles import NUM_KINDS, SUITS, tile_name
+from ....core.tiles import NUM_KINDS, SUITS, WIND_LETTERS, tile_name
 
-WINDS = "ESWN"
 MAX_INDICATORS = 5  # one dora indicator and four kan dora
 MAX_NUKI = 4
 FLAGS: tuple[str, ...] = ("riichi", "double_riichi", "ippatsu", "tsumo", "haitei", "houtei", "rinshan")
@@ -124,7 +123,7 @@ class Situation:
             raise ImpossibleSituationError(message, text, column_in(text, words), words)
 
     def __str__(self) -> str:
-        words = [f"round={WINDS[self.round_wind]}", f"seat={WINDS[self.seat_wind]}"]
+        words = [f"round={WIND_LETTERS[self.round_wind]}", f"seat={WIND_LETTERS[self.seat_wind]}"]
         for name in FLAGS:
             if name == "tsumo":
                 words.append("tsumo" if self.tsumo else "ron")
@@ -192,9 +191,9 @@ def parse_situation(text: str) -> Situation:
 
 def _read_wind(value: str, key: str, text: str, column: int) -> int:
     """Read a wind letter."""
-    if len(value) != 1 or value not in WINDS:
+    if len(value) != 1 or value not in WIND_LETTERS:
         raise NotationError(f"{key} wind {value!r}; expected E, S, W or N", text, column)
-    return WINDS.index(value)
+    return WIND_LETTERS.index(value)
 
 
 def _read_tiles(value: str, key: str, text: str, column: int) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from ....core.compiled import compiled
-from ....core.errors import PairiError
+from ....core.errors import NotAWinError
 from ....core.meld import Meld
 from ....core.notation import Hand
 from ....core.tiles import tile_name
@@ -38,10 +38,6 @@ from .tables import ScoredYaku
 
 # The compiled twin of the readings, yaku, han and fu (``_scorer.pyx``), or None: the pure path.
 _KERNEL = compiled("rules.riichi.scoring._scorer")
-
-
-class NotAWinError(PairiError, ValueError):
-    """The tiles do not make a complete hand, or the winning tile is not among the concealed tiles."""
 
 
 @dataclass(frozen=True)

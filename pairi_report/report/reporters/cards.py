@@ -1,0 +1,53 @@
+"""Cards: a card per hand to paste into a blog (``card.html``, styles sealed off), and each as a picture."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, replace
+
+from PIL import Image
+
+from ..drawing.card import CardPicture, CardRow, card_png
+from ..formats.render import render_cards
+from ..registry import Format
+from ..views.card import CardView, card_view, verdict_names
+from ..views.i18n import labels
+from .base import Hands, ReportOptions, Sink
+from .hands import hand_views
+
+
+@dataclass(frozen=True)
+class CardsReporter:
+    """Writes ``card.html`` (every card, pictures inline) and each card as a PNG in ``cards/``."""
+
+    format: Format
+
+    def report(self, work: Hands, options: ReportOptions, sink: Sink) -> None:
+        """Write the cards into the sink."""
+        inline = replace(options, self_contained=True)
+        files: dict[str, bytes] = {}
+        views = hand_views(work.entries, inline, files, batch=work.batch)
+        cards = [card_view(h, n) for n, h in enumerate(views, start=1)]
+        words = labels(options.lang)
+        pictures = inline.pictures()
+        pictures.tile_files(tuple(sorted({t for c in cards for t in c.tiles})), files)
+        sink.write("card.html", render_cards(cards, words, pictures, files).encode("utf-8"))
+        for card in cards:
+            sink.write(f"cards/{card.png}", card_png(_picture(card, files, options.lang), options.tileset))
+
+
+def _picture(card: CardView, files: dict[str, bytes], lang: str) -> CardPicture:
+    """Return what a card's PNG shows: its words, its hand's strip (the 2x file) and its rows."""
+    h = card.hand
+    with Image.open(io.BytesIO(files[f"img/{h.strip.file}"])) as strip:
+        picture = strip.convert("RGBA")
+    rows = tuple(
+        CardRow(
+            tuple(t.stem for t in r.discards),
+            tuple((c.tile.stem, c.count) for g in r.groups for c in g),
+            str(r.count),
+            r.best,
+        )
+        for r in card.rows
+    )
+    return CardPicture(h.title, verdict_names(h.verdict.parts), h.verdict.ok, h.headline, picture, rows, lang)

@@ -1,0 +1,59 @@
+"""The quiz: "what do you discard?" problems, and on a new page their answers, as Markdown, HTML or PDF.
+
+The expected-value solver runs here, before the views: a problem that gives the situation of the win is
+answered by expected points (``outlook.points.best_by_points``), and the view only words the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...outlook.points import ValuePick, best_by_points
+from ...rules.analysis import Analysis
+from ..formats.render import render_quiz
+from ..registry import Format, Page
+from ..views.i18n import labels
+from ..views.quiz import quiz_answer, quiz_problem, quiz_view
+from .base import Hands, ReportOptions, Sink
+from .hands import finish
+
+
+def situation_words(a: Analysis) -> str:
+    """Return the words of a hand's win that its analysis was valued in (none without a value)."""
+    return a.value.situation_words if a.value is not None else ""
+
+
+def value_pick(a: Analysis) -> ValuePick | None:
+    """Return the best discard by expected points of a hand with a situation to discard from, if any."""
+    if not situation_words(a) or a.discards is None or (a.win and a.decompositions):
+        return None
+    return best_by_points(a)
+
+
+@dataclass(frozen=True)
+class QuizReporter:
+    """Writes the quiz of the hands: the problems, then the answers, with the pictures they use."""
+
+    format: Format
+
+    def report(self, work: Hands, options: ReportOptions, sink: Sink) -> None:
+        """Write the quiz into the sink."""
+        files: dict[str, bytes] = {}
+        pictures = options.pictures()
+        words = labels(options.lang)
+        pairs = []
+        for number, (line, a) in enumerate(work.entries, start=1):
+            strip = pictures.strip(a.hand, files, a.wild)
+            problem = quiz_problem(a, strip, number, line.title, words, situation_words(a))
+            pairs.append((problem, quiz_answer(a, number, line.title, words, value_pick(a))))
+        title = options.title or "pairi-report"
+        view = quiz_view(title, pairs, words, options.quiz_titles, options.per_page)
+        pictures.tile_files(view.tiles, files)
+        page = self.format.page or Page.HTML
+        text = render_quiz(view, pictures, files, page, options.paper)
+        if page is Page.MARKDOWN:
+            files["quiz.md"] = text.encode("utf-8")
+        else:
+            files = finish("quiz", text, options, files, sink.scratch())
+        for name, data in sorted(files.items()):
+            sink.write(name, data)

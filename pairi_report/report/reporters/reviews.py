@@ -1,0 +1,110 @@
+"""Game reviews: the report of one game (Markdown, HTML, PDF), JSON, JSON Lines of decisions, or text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...review import DecisionReview, GameReview
+from ..drawing.strip import TileMark, mark_index
+from ..formats.pdf import print_pdf
+from ..formats.render import render_review
+from ..registry import Format, Page
+from ..views.i18n import labels, review_words
+from ..views.review_text import review_text
+from ..views.review_view import review_view
+from ..views.tiles import Strip
+from .base import ReportOptions, Sink
+
+
+def decision_marks(r: DecisionReview) -> tuple[TileMark, ...]:
+    """Return a decision's marks: an outline on each best discard, a pointer on the tile played.
+
+    When the tile played is among the best, its outline goes on the very copy played.
+    """
+    d = r.decision
+    played = mark_index(d.hand, d.discard.kind, d.discard.red, drawn=d.tsumogiri)
+    marks = set() if played is None else {TileMark(played, "pointer")}
+    for row in r.verdict.best:
+        at = played if row.tile == d.discard.kind else mark_index(d.hand, row.tile, row.red)
+        if at is not None:
+            marks.add(TileMark(at, "outline"))
+    return tuple(sorted(marks, key=lambda m: (m.index, m.kind)))
+
+
+def review_files(review: GameReview, options: ReportOptions, work: Path | None = None) -> dict[str, bytes]:
+    """Render a game review as Markdown, HTML or PDF; return the files to write (names to bytes).
+
+    ``work`` is a folder for PDF printing's work files.
+    """
+    files: dict[str, bytes] = {}
+    pictures = options.pictures()
+
+    def strip_of(r: DecisionReview) -> Strip:
+        return pictures.strip(r.decision.hand, files, marks=decision_marks(r))
+
+    words = review_words(options.lang)
+    title = options.title or words.title.format(name=review.name)
+    view = review_view(review, title, strip_of, labels(options.lang), words)
+    pictures.tile_files(view.tiles, files)
+    page = options.format.page or Page.HTML
+    text = render_review(view, pictures, files, page, options.paper)
+    if options.format.prints:
+        return {"index.pdf": print_pdf(text, work)}
+    if options.inline:
+        return {"index.html": text.encode("utf-8")}
+    files[f"index.{page.value}"] = text.encode("utf-8")
+    return files
+
+
+@dataclass(frozen=True)
+class ReviewPages:
+    """Writes the review of one game as a Markdown, HTML or PDF report, with its pictures."""
+
+    format: Format
+
+    def report(self, work: Iterable[GameReview], options: ReportOptions, sink: Sink) -> None:
+        """Write the review of the one game into the sink."""
+        (review,) = work
+        for name, data in sorted(review_files(review, options, sink.scratch()).items()):
+            sink.write(name, data)
+
+
+@dataclass(frozen=True)
+class ReviewJson:
+    """Writes ``{"games": [...]}``, a record per game, as ``index.json`` (or to stdout)."""
+
+    format: Format
+
+    def report(self, work: Iterable[GameReview], options: ReportOptions, sink: Sink) -> None:
+        """Write the document into the sink."""
+        body = json.dumps({"games": [r.to_dict() for r in work]}, ensure_ascii=False, indent=2) + "\n"
+        sink.write(f"index.{self.format.suffix}", body.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class ReviewText:
+    """Writes each game's short summary as ``index.txt`` (or to stdout)."""
+
+    format: Format
+
+    def report(self, work: Iterable[GameReview], options: ReportOptions, sink: Sink) -> None:
+        """Write the summaries into the sink."""
+        body = "\n".join(review_text(r) for r in work)
+        sink.write(f"index.{self.format.suffix}", body.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class ReviewLines:
+    """Streams one decision record per line, game after game, into ``review.jsonl`` (or to stdout)."""
+
+    format: Format
+
+    def report(self, work: Iterable[GameReview], options: ReportOptions, sink: Sink) -> None:
+        """Write the records into the sink as each game's review comes."""
+        with sink.stream(f"review.{self.format.suffix}") as out:
+            for review in work:
+                for d in review.decisions():
+                    out.write((json.dumps(d.to_dict(), ensure_ascii=False) + "\n").encode("utf-8"))

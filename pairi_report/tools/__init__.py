@@ -1,1 +1,0 @@
-"""Developer tools that regenerate shipped files (the tile pictures)."""

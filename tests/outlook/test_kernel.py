@@ -1,0 +1,176 @@
+"""The compiled expected-value solver: its engine against the Python engine, its values against the spec.
+
+With the options on, every figure equals a direct (slow) reading of the spec, ``oracles.ev_reference``, on
+small cases (two draws left). With 手変わり and 向聴戻し off the model is today's (``outlook.points``):
+every start's tenpai and win chances and points by turn agree, once the dora indicator is counted as
+seen on today's side too, with two of today's leaks left out: ura dora (today draws the ura
+indicators from a pool that holds the tiles thrown since the start, the model from the state's wall)
+and a red five thrown at the start (today it may be drawn again; in the model it lies in the river).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from oracles.ev_reference import Reference, agree
+
+from pairi_report.core.notation import Hand
+from pairi_report.core.sampling import counts_text, random_counts
+from pairi_report.engine.position import Position
+from pairi_report.outlook import kernel
+from pairi_report.outlook.chances import position_of, starts_of, unseen_total
+from pairi_report.outlook.points import exact_prospects, within_reach
+from pairi_report.rules.play import PlayModel
+from pairi_report.rules.registry import analyze
+
+SOLVER = kernel.solver_module()
+pytestmark = pytest.mark.skipif(SOLVER is None, reason="the compiled solver is not built here")
+OFF_NO_URA = kernel.EvOptions(tegawari=False, shanten_back=False, ura=False)
+
+
+def counts_of(tiles: tuple[int, ...]) -> list[int]:
+    out = [0] * 34
+    for t in tiles:
+        out[t] += 1
+    return out
+
+
+@pytest.mark.parametrize("size", [13, 14, 10, 11, 7])
+def test_the_engine_answers_as_the_position_does(size: int) -> None:
+    rng = random.Random(size)
+    for _ in range(150):
+        hand = Hand.parse(counts_text(random_counts(rng, size)))
+        position, counts = Position.of(hand), counts_of(hand.tiles)
+        assert SOLVER is not None
+        if size % 3 == 1:
+            step = position.wait(hand.tiles)
+            shanten, mask = SOLVER.wait(counts)
+            full = sum(1 << k for k in range(34) if counts[k] == 4)
+            assert (shanten, mask & ~full) == (step.shanten, step.mask), hand
+        else:
+            options = position.options(hand.tiles)
+            least = min(o.shanten for o in options)
+            shanten, keep = SOLVER.keep(counts)
+            complete = size == 14 and analyze(str(hand)).shanten == -1
+            assert shanten == (-1 if complete else least), hand
+            wanted = sum(1 << o.tile for o in options if complete or o.shanten == least)
+            assert keep == wanted, hand
+
+
+def today(text: str, situation: str = "", indicators: str = "") -> list[tuple[int | None, tuple]]:
+    """Return today's (discard, (tenpai, win, points)) of every exact start, the indicators seen."""
+    a = analyze(text, situation=situation or None, visible=indicators or None)
+    starts = starts_of(a)
+    exact = [s for s, e in zip(starts, within_reach(a, starts), strict=True) if e]
+    found = exact_prospects(a, exact, unseen_total(position_of(a), len(a.hand.tiles)), PlayModel(ura=False))
+    return [(s.discard, f) for s, f in zip(exact, found, strict=True)]
+
+
+def assert_same(text: str, situation: str = "", indicators: str = "") -> int:
+    """Assert the compiled solver's values equal today's on every start of a hand; return the starts."""
+    mine = kernel.solve(analyze(text, situation=situation or None), OFF_NO_URA)
+    by_discard = {(v.discard, v.red): v for v in mine}
+    compared = 0
+    for discard, (tenpai, win, points) in today(text, situation, indicators):
+        # Today keeps a red five while a plain one is left to throw: the plain discard's row.
+        v = by_discard.get((discard, False))
+        if v is None:
+            continue  # the red five itself thrown
+
+        for old, new in ((tenpai, v.tenpai), (win, v.win), (points, v.points)):
+            assert new == pytest.approx(old, rel=1e-9, abs=1e-12), (text, discard)
+        compared += 1
+    return compared
+
+
+def random_hands(count: int, seed: int, most: int = 2) -> list[str]:
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < count:
+        text = counts_text(random_counts(rng, rng.choice((13, 14))))
+        if 0 <= analyze(text).shanten <= most:
+            out.append(text)
+    return out
+
+
+def test_with_the_options_off_the_values_are_todays() -> None:
+    assert sum(assert_same(text) for text in random_hands(12, 29)) > 50
+
+
+@pytest.mark.parametrize(
+    ("text", "situation", "indicators"),
+    [
+        ("123067m45p789s11z5p", "dora=4p round=E seat=E", "4p"),  # red fives, the dealer, a dora
+        ("2349m1234577p13s5s", "dora=4s round=S seat=W honba=2 sticks=1", "4s"),
+        ("123456m789p2399s", "", ""),  # ready: the closed form
+        ("11223344556677z", "", ""),
+    ],
+)
+def test_situations_red_fives_and_indicators(text: str, situation: str, indicators: str) -> None:
+    assert assert_same(text, situation, indicators) > 0
+
+
+def test_the_pure_switch_turns_the_solver_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAIRI_PURE", "1")
+    assert kernel.solver_module() is None
+
+
+@pytest.mark.slow
+def test_with_the_options_off_80_hands_are_todays() -> None:
+    assert sum(assert_same(text) for text in random_hands(80, 30, most=3)) > 400
+
+
+def assert_reference(text: str, situation: str, options: kernel.EvOptions) -> None:
+    """Assert every figure of every start equals the spec's direct reading (``oracles.ev_reference``)."""
+    a = analyze(text, situation=situation or None)
+    reference = Reference(a, options)
+    for v in kernel.solve(a, options):
+        start = reference.start(v.discard, v.red)
+        for objective, got in enumerate((v.tenpai, v.win, v.points)):
+            want = reference.values(start, objective)
+            assert all(map(agree, got, want)), (text, v.discard, v.red, objective, got, want)
+        if v.riichi is not None and v.dama is not None:
+            for mode, (win, points) in ((1, v.riichi), (2, v.dama)):
+                start = reference.start(v.discard, v.red, mode)
+                assert all(map(agree, win, reference.values(start, 1))), (text, v.discard, mode)
+                assert all(map(agree, points, reference.values(start, 2))), (text, v.discard, mode)
+
+
+def test_the_options_follow_the_spec() -> None:
+    # Two draws left: the direct recursion stays small.
+    assert_reference("123067m45p789s11z5p", "dora=4p round=E seat=E", kernel.EvOptions(turn=15))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        kernel.EvOptions(turn=15),
+        kernel.EvOptions(turn=15, riichi="dama"),
+        kernel.EvOptions(turn=16, riichi="dama-yaku", extra=2),  # two shanten back: one draw left
+        kernel.EvOptions(turn=15, tegawari=False),
+        kernel.EvOptions(turn=15, shanten_back=False, reds=False, ura=False, ippatsu=False),
+    ],
+)
+@pytest.mark.parametrize(
+    ("text", "situation"),
+    [
+        ("2349m1234577p13s5s", "dora=4s round=S seat=W honba=1"),
+        ("1123m4567p78s1122z", "round=E seat=E"),
+        ("2357m34599p567s36z", ""),
+        ("123456m789p2399s", "dora=1s"),
+    ],
+)
+def test_the_options_follow_the_spec_on_more_hands(
+    text: str, situation: str, options: kernel.EvOptions
+) -> None:
+    assert_reference(text, situation, options)
+
+
+def test_declined_wins_stay_within_the_distance_bound() -> None:
+    # Under dama a ready hand never declares, so every win may be declined; unbounded, the declines
+    # chained through every ready hand reachable (tens of millions of states, then a crash).
+    a = analyze("2349m1234577p13s5s", situation="dora=4s round=S seat=W honba=1")
+    values = kernel.solve(a, kernel.EvOptions(riichi="dama"))
+    assert values and all(0 <= v.win[-1] <= 1 and v.points[-1] >= 0 for v in values)
