@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -313,11 +315,17 @@ class GBTextWords:
     short: str  # after a wait that scores under 8
 
 
-def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
-    """Read one language's words from ``data/labels/<lang>.toml`` (every field must be there)."""
+@cache
+def _file(lang: str) -> dict[str, Any]:
+    """Return one language's words file ``data/labels/<lang>.toml``, parsed (once per process)."""
     text = resources.files("pairi_report").joinpath(f"data/labels/{lang}.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    value, review = data.pop("value"), data.pop("review")
+    return tomllib.loads(text)
+
+
+def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
+    """Read one language's words (every field must be there)."""
+    data = dict(_file(lang))
+    value, review = dict(data.pop("value")), dict(data.pop("review"))
     data.pop("tenhou", None), data.pop("gb_text", None)  # the plain-text blocks' words, read below
     value["dora"] = tuple(value["dora"])
     review["winds"], review["legend"] = tuple(review["winds"]), tuple(review["legend"])
@@ -331,15 +339,8 @@ VALUE_WORDS = {lang: words[1] for lang, words in _WORDS.items()}
 REVIEW_WORDS = {lang: words[2] for lang, words in _WORDS.items()}
 
 
-def _table(lang: str, name: str) -> dict[str, str]:
-    """Return one table of a language's words file."""
-    text = resources.files("pairi_report").joinpath(f"data/labels/{lang}.toml").read_text(encoding="utf-8")
-    table: dict[str, str] = tomllib.loads(text)[name]
-    return table
-
-
-TENHOU_WORDS = TenhouWords(**_table("ja", "tenhou"))
-GB_TEXT_WORDS = GBTextWords(**_table("zh", "gb_text"))
+TENHOU_WORDS = TenhouWords(**_file("ja")["tenhou"])
+GB_TEXT_WORDS = GBTextWords(**_file("zh")["gb_text"])
 
 
 def labels(lang: str) -> Labels:
