@@ -59,13 +59,14 @@ def look_ahead(request: Request, entries: Entries) -> list[Outlook] | None:
     if not request.outlook:
         return None
     from ..outlook.prospects import outlooks
-    from ..rules.play import PlayModel
 
     analyses = [a for _, a in entries]
     workers = request.workers or default_workers()
-    model = PlayModel(dama=request.dama)
     with progress(len(entries), request.quiet, after=1, label="looking ahead") as step:
-        looks = outlooks(analyses, games=request.games, practice=request.games, workers=workers, model=model)
+        # Each hand's model is the one its words choose (--model, a line's model=); --dama forces dama.
+        looks = outlooks(
+            analyses, games=request.games, practice=request.games, workers=workers, dama=request.dama
+        )
         return list(step(looks))
 
 

@@ -12,13 +12,14 @@ import multiprocessing
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
+from ..rules.registry import find_rule_set
 from . import DEFAULT_GAMES
 from .chances import TURNS, Start, position_of, starts_of, unseen_total
 from .points import exact_prospects, within_reach
@@ -164,15 +165,20 @@ def outlook(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     practice: int = 0,
-    model: PlayModel = DEFAULT_MODEL,
+    model: PlayModel | None = None,
+    dama: bool = False,
 ) -> Outlook:
     """Look ahead from a hand: per start, improvements, shapes, 2-step count, chances and points by turn.
 
     Chances are exact (``chances``) when the hand is at most ``EXACT_SHANTEN``-shanten, with expected
-    points where the rules value hands (``points``, under ``model``); beyond, each start's chances are
-    estimated from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``,
-    the bot also plays that many games from the hand itself.
+    points where the rules value hands (``points``, under ``model``: by default the one the hand's words
+    choose, staying dama with a yaku when ``dama`` says so); beyond, each start's chances are estimated
+    from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``, the bot also
+    plays that many games from the hand itself.
     """
+    model = model or find_rule_set(analysis.rules).play_model(analysis)
+    if dama:
+        model = replace(model, dama=True)
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
     curves = _curves(analysis, starts, unseen, games, seed, model)
@@ -203,13 +209,14 @@ def outlooks(
     games: int = DEFAULT_GAMES,
     practice: int = 0,
     workers: int = 1,
-    model: PlayModel = DEFAULT_MODEL,
+    model: PlayModel | None = None,
+    dama: bool = False,
 ) -> Iterator[Outlook]:
     """Yield the outlook of each hand in turn; with ``workers`` above 1, several hands at once in processes.
 
     Each hand's games are seeded the same way in any process, so the results do not depend on ``workers``.
     """
-    job = partial(outlook, games=games, practice=practice, model=model)
+    job = partial(outlook, games=games, practice=practice, model=model, dama=dama)
     if workers <= 1 or len(analyses) <= 1:
         yield from map(job, analyses)
         return

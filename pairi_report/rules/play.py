@@ -8,10 +8,19 @@ none, and the look-ahead then counts chances only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from ..core.errors import NotationError
 from ..core.tiles import Tiles
+
+# The switches of the ``model=`` word and ``--model``, with the values each takes (the first the default).
+SWITCHES: dict[str, tuple[str, ...]] = {
+    "riichi": ("tenpai", "dama"),
+    "ippatsu": ("on", "off"),
+    "ura": ("on", "off"),
+    "reds": ("on", "off"),
+}
 
 
 @dataclass(frozen=True)
@@ -20,13 +29,15 @@ class PlayModel:
 
     ``dama``: a closed hand that reaches tenpai with a yaku on every wait already (one it would win by
     ron without riichi) stays dama instead of declaring riichi. ``ippatsu``: a win on the first draw
-    after declaring counts ippatsu. ``ura``: a riichi win counts its expected ura dora. None of them
-    changes the hands reached, so the chances stay the outlook's own.
+    after declaring counts ippatsu. ``ura``: a riichi win counts its expected ura dora. ``reds``: red
+    fives count as dora (off: a red five is worth what a plain one is). None of them changes the hands
+    reached, so the chances stay the outlook's own.
     """
 
     dama: bool = False
     ippatsu: bool = True
     ura: bool = True
+    reds: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict of the choices."""
@@ -34,10 +45,37 @@ class PlayModel:
             "riichi": "dama with a yaku" if self.dama else "on tenpai",
             "ippatsu": self.ippatsu,
             "ura": self.ura,
+            "reds": self.reds,
         }
 
 
 DEFAULT_MODEL = PlayModel()
+
+
+def read_model(text: str) -> PlayModel:
+    """Read comma-separated switches such as ``ippatsu=off,riichi=dama``; raise at the column in ``text``.
+
+    >>> read_model("ura=off,riichi=dama")
+    PlayModel(dama=True, ippatsu=True, ura=False, reds=True)
+    """
+    found: dict[str, bool] = {}
+    column = 1
+    for part in text.split(","):
+        name, eq, value = part.partition("=")
+        if name not in SWITCHES or not eq:
+            raise NotationError(
+                f"model switch {part!r}; expected {', '.join(f'{k}=' for k in SWITCHES)} separated by commas",
+                text,
+                column,
+            )
+        if value not in SWITCHES[name]:
+            expected = " or ".join(SWITCHES[name])
+            raise NotationError(f"{name}={value!r}; expected {name}={expected}", text, column + len(name) + 1)
+        if name in found:
+            raise NotationError(f"model switch {name!r} written twice; expected it once", text, column)
+        found[name] = value == ("dama" if name == "riichi" else "on")
+        column += len(part) + 1
+    return replace(DEFAULT_MODEL, **{"dama" if k == "riichi" else k: v for k, v in found.items()})
 
 
 class WinValuer(Protocol):

@@ -73,7 +73,8 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
     out = tmp_path / f"{lang}-{fmt}"
     text = ""
     # The report looks ahead (its 4-shanten hand's chances are estimated, from a few games for speed).
-    for extra, page in ((["--outlook", "--games", "50", "--dama"], "index"), (["--quiz"], "quiz")):
+    switches = ["--model", "ippatsu=off,ura=off,reds=off"]  # the note naming the switches turned off
+    for extra, page in ((["--outlook", "--games", "50", "--dama", *switches], "index"), (["--quiz"], "quiz")):
         args = [
             str(batch),
             "-o",

@@ -143,6 +143,10 @@ class Labels:
     reason_also: str  # with {win}
     model_points: str  # with {dama}
     model_dama: str
+    model_off: str  # with {switches}: the model's switches turned off
+    switch_ippatsu: str
+    switch_ura: str
+    switch_reds: str
     # GB (国标) rules.
     form_seven_pairs: str
     form_thirteen_orphans: str

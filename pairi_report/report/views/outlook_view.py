@@ -246,7 +246,16 @@ def _notes(o: Outlook, words: Labels) -> tuple[str, ...]:
         notes.append(words.model_estimated.format(games=estimated[0].games, margin=f"{margin:.1f}"))
     if o.valued:
         notes.append(words.model_points.format(dama=words.model_dama if o.model.dama else ""))
+        off = [label for label, on in _switches(o, words) if not on]
+        if off:
+            notes.append(words.model_off.format(switches=", ".join(off)))
     return tuple(notes)
+
+
+def _switches(o: Outlook, words: Labels) -> tuple[tuple[str, bool], ...]:
+    """Return the model's yes/no switches with their labels."""
+    m = o.model
+    return ((words.switch_ippatsu, m.ippatsu), (words.switch_ura, m.ura), (words.switch_reds, m.reds))
 
 
 def _best_rows(o: Outlook, wild: tuple[int, ...], words: Labels) -> tuple[tuple[BestRow, ...], str]:

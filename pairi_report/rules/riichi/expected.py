@@ -93,6 +93,8 @@ class RiichiValuer:
             sticks=situation.sticks,
             nuki=situation.nuki,
         )
+        if not model.reds:  # red fives worth what plain ones are: the scorer counts none
+            options = replace(options, red_fives=False)
         return cls(hand.melds, tuple(counts), drawn, options, model, max(1, len(situation.dora)))
 
     @property

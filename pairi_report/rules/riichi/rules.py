@@ -101,7 +101,7 @@ class RiichiRules:
         kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild})) if wild or self.wild else ()
         if wild and not self.features.wild:
             raise RulesError(f"the {self.name} rules take no wild tiles; expected no wild kinds")
-        if situation and kinds:
+        if kinds and situation and _value_words(situation):
             raise NotationError(
                 "a hand with wild tiles has no value; expected no situation words", situation, 1
             )
@@ -195,6 +195,11 @@ class RiichiRules:
             self.wall.absent,
         )
 
+    def play_model(self, analysis: Analysis) -> PlayModel:
+        """Return the play model a hand's words choose (``model=``), the default without them."""
+        value = analysis.value
+        return value.model if isinstance(value, RiichiValue) else DEFAULT_MODEL
+
     def valuer(self, analysis: Analysis, model: PlayModel = DEFAULT_MODEL) -> RiichiValuer | None:
         """Return what the look-ahead's tsumo wins are worth (None where hands have no value)."""
         value = analysis.value
@@ -232,6 +237,14 @@ def scoring_options(values: Mapping[str, bool]) -> Options:
         open_tanyao=values.get("open-tanyao", DEFAULT.open_tanyao),
         kazoe_yakuman=values.get("kazoe-yakuman", DEFAULT.kazoe_yakuman),
     )
+
+
+def _value_words(situation: str) -> str:
+    """Return the words that value a hand: all but the look-ahead's ``model=`` (any hand may have one)."""
+    return _MODEL_WORD.sub(" ", situation).strip()
+
+
+_MODEL_WORD = re.compile(r"(?<!\S)model=\S*")
 
 
 def wild_kind(name: str) -> int:
