@@ -44,7 +44,8 @@ def run_hands(request: Request, rule: RuleSet, fmt: Format) -> int:
 
     output = Output.QUIZ if request.quiz else Output.CARDS if request.card else Output.HANDS
     entries, problems = analyze_input(request, rule)
-    work = Hands(entries, problems, look_ahead(request, entries), is_batch(request.source))
+    choices = riichi_or_dama(entries) if output is Output.CARDS else None
+    work = Hands(entries, problems, look_ahead(request, entries), is_batch(request.source), choices)
     options = report_options(request, fmt, entries)
     bar = progress(len(entries), request.quiet) if output is Output.HANDS and fmt.page else nullcontext(None)
     with bar as step:
@@ -68,6 +69,13 @@ def look_ahead(request: Request, entries: Entries) -> list[Outlook] | None:
             analyses, games=request.games, practice=request.games, workers=workers, dama=request.dama
         )
         return list(step(looks))
+
+
+def riichi_or_dama(entries: Entries) -> list[Any]:
+    """Return each hand's riichi-or-dama values per ready discard, for its card (--dama is no matter)."""
+    from ..outlook.riichi_dama import choices
+
+    return [choices(a) for _, a in entries]
 
 
 def report_options(request: Request, fmt: Format, entries: Entries) -> ReportOptions:

@@ -24,6 +24,7 @@ from . import DEFAULT_GAMES
 from .chances import TURNS, Start, position_of, starts_of, unseen_total
 from .points import exact_prospects, within_reach
 from .practice import Bot, Games, play, play_from
+from .riichi_dama import RiichiDama, side_by_side
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
 
 
@@ -79,6 +80,7 @@ class Prospect:
     shapes: tuple[ReadyShape, ...]  # at 1-shanten: the best ready hand after each effective draw
     two_step: float | None
     chances: Curve
+    riichi_dama: RiichiDama | None = None  # a ready discard of a hand that may still declare
 
     @property
     def improvement_count(self) -> int:
@@ -128,6 +130,8 @@ class Prospect:
             out["bad_shape"] = self.bad_shape
         out["two_step"] = None if self.two_step is None else round(self.two_step, 4)
         out["chances"] = self.chances.to_dict()
+        if self.riichi_dama is not None:
+            out["riichi_vs_dama"] = self.riichi_dama.to_dict()
         return out
 
 
@@ -182,6 +186,7 @@ def outlook(
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
     curves = _curves(analysis, starts, unseen, games, seed, model)
+    side = side_by_side(analysis, starts, unseen, model) if analysis.shanten <= 0 else {}
     reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
     prospects = []
     for start, curve in zip(starts, curves, strict=True):
@@ -197,6 +202,7 @@ def outlook(
                 ready_shapes(position, tiles),
                 two_step(position, tiles),
                 curve,
+                None if start.discard is None else side.get(start.discard),
             )
         )
     games_played = play(analysis, games=practice, seed=seed) if practice else None

@@ -23,6 +23,8 @@ BATCH = "\n".join(
         "1112223334444z",  # effective tiles of a 13-tile hand
         "34m456p789s117z468p",  # the outlook of a 1-shanten hand: ready shapes, improvement tiles
         "1345m456p789s11z46p dora=9s",  # a situation: the quiz answers by points, which beat speed here
+        "123456m789p2399s7z",  # riichi or dama: riichi is better
+        "19m19p19s123456z15m",  # a yakuman wait: riichi adds nothing, either is as good
         "123m456p789s1122z",  # waits
         "[789s]111222333m05p",  # a complete hand with a call and a red five
         "123m456p789s111z7z wild=7z",  # any tile, a wild tile
@@ -73,7 +75,7 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
     out = tmp_path / f"{lang}-{fmt}"
     text = ""
     # The report looks ahead (its 4-shanten hand's chances are estimated, from a few games for speed).
-    switches = ["--model", "ippatsu=off,ura=off,reds=off"]  # the note naming the switches turned off
+    switches = ["--model", "riichi=never,ippatsu=off,ura=off,reds=off"]  # the note naming them
     for extra, page in ((["--outlook", "--games", "50", "--dama", *switches], "index"), (["--quiz"], "quiz")):
         args = [
             str(batch),

@@ -147,6 +147,12 @@ class Labels:
     switch_ippatsu: str
     switch_ura: str
     switch_reds: str
+    switch_riichi: str
+    choice_col: str  # with {turn}
+    riichi_dama: str  # with {riichi} {dama} {better}
+    better_riichi: str
+    better_dama: str
+    better_equal: str
     # GB (国标) rules.
     form_seven_pairs: str
     form_thirteen_orphans: str

@@ -103,6 +103,11 @@ class RiichiValuer:
         return self.options.red_fives
 
     @property
+    def may_declare(self) -> bool:
+        """Return whether a ready hand may still choose riichi or dama (closed, not in riichi yet)."""
+        return self.closed and not self.situation.in_riichi
+
+    @property
     def closed(self) -> bool:
         """Return whether the hand is closed (concealed kongs only)."""
         return all(m.concealed for m in self.melds)
@@ -126,9 +131,11 @@ class RiichiValuer:
         return out
 
     def declares(self, tiles: Tiles, waits: Sequence[int]) -> bool:
-        """Return whether a ready hand counts riichi: closed, and not staying dama with a yaku."""
+        """Return whether a ready hand counts riichi: closed, and not staying dama (with a yaku)."""
         if not self.closed or self.situation.in_riichi:
             return self.situation.in_riichi
+        if self.model.never:
+            return False
         if not self.model.dama:
             return True
         found = self._declares.get(tiles)
