@@ -40,5 +40,6 @@ def test_the_page_gives_those_figures() -> None:
         assert f"**{figure}**" in text or f"{figure} " in text, figure
 
 
-def test_the_readme_links_the_page() -> None:
+def test_the_readme_and_the_outlook_page_link_the_page() -> None:
     assert "docs/expected-value.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(expected-value.md)" in (ROOT / "docs" / "outlook.md").read_text(encoding="utf-8")
