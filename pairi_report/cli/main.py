@@ -91,7 +91,10 @@ RuleOptions = Annotated[
 ]
 Visible = Annotated[
     str | None,
-    typer.Option(help="Tiles seen elsewhere (dora indicators, discards, melds), e.g. --visible 1m5z."),
+    typer.Option(
+        help="Tiles seen elsewhere (discards, melds) besides the --dora indicators, which count as seen "
+        "already; e.g. --visible 1m5z."
+    ),
 ]
 Wild = Annotated[
     list[str] | None,

@@ -44,7 +44,8 @@ def run_hands(request: Request, rule: RuleSet, fmt: Format) -> int:
 
     output = Output.QUIZ if request.quiz else Output.CARDS if request.card else Output.HANDS
     entries, problems = analyze_input(request, rule)
-    work = Hands(entries, problems, look_ahead(request, entries), is_batch(request.source))
+    choices = riichi_or_dama(entries) if output is Output.CARDS else None
+    work = Hands(entries, problems, look_ahead(request, entries), is_batch(request.source), choices)
     options = report_options(request, fmt, entries)
     if output is Output.QUIZ and not request.title:
         options = replace(options, title=None)  # a quiz names itself: the file name would give answers away
@@ -61,14 +62,22 @@ def look_ahead(request: Request, entries: Entries) -> list[Outlook] | None:
     if not request.outlook:
         return None
     from ..outlook.prospects import outlooks
-    from ..rules.play import PlayModel
 
     analyses = [a for _, a in entries]
     workers = request.workers or default_workers()
-    model = PlayModel(dama=request.dama)
     with progress(len(entries), request.quiet, after=1, label="looking ahead") as step:
-        looks = outlooks(analyses, games=request.games, practice=request.games, workers=workers, model=model)
+        # Each hand's model is the one its words choose (--model, a line's model=); --dama forces dama.
+        looks = outlooks(
+            analyses, games=request.games, practice=request.games, workers=workers, dama=request.dama
+        )
         return list(step(looks))
+
+
+def riichi_or_dama(entries: Entries) -> list[Any]:
+    """Return each hand's riichi-or-dama values per ready discard, for its card (--dama is no matter)."""
+    from ..outlook.riichi_dama import choices
+
+    return [choices(a) for _, a in entries]
 
 
 def report_options(request: Request, fmt: Format, entries: Entries) -> ReportOptions:

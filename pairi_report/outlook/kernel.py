@@ -164,8 +164,7 @@ def build(analysis: Analysis, options: EvOptions, module: ModuleType) -> Any:
     org = _counts(hand.tiles)
     melds = _counts([t for m in hand.melds for t in m.tiles])
     situation = valuer.situation
-    seen = _counts([*analysis.visible, *situation.dora])
-    # A tile listed both as visible and as an indicator is one tile: never fewer than none left.
+    seen = _counts(analysis.visible)  # the dora indicators among them: the analysis counts them seen
     wall = [max(0, 4 - org[k] - melds[k] - seen[k]) for k in range(NUM_KINDS)]
     org_red = wall_red = 0
     if reds:

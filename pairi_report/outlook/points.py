@@ -308,15 +308,18 @@ class ValuePick:
     turn: int
 
 
-def best_by_points(analysis: Analysis, turn: int = 12, model: PlayModel = DEFAULT_MODEL) -> ValuePick | None:
+def best_by_points(analysis: Analysis, turn: int = 12, model: PlayModel | None = None) -> ValuePick | None:
     """Return the best discard of a 3n+2 hand by expected points by ``turn``, and the runner-up.
 
-    None where the rules value no hands, the hand is beyond ``EXACT_SHANTEN`` or has one discard only.
+    The model is the one the hand's words choose unless given. None where the rules value no hands, the
+    hand is beyond ``EXACT_SHANTEN`` or has one discard only.
     """
     discards = analysis.discards or ()
     if len(discards) < 2 or analysis.shanten > EXACT_SHANTEN:
         return None
-    if find_rule_set(analysis.rules).valuer(analysis, model) is None:
+    rule = find_rule_set(analysis.rules)
+    model = model or rule.play_model(analysis)
+    if rule.valuer(analysis, model) is None:
         return None
     starts = starts_of(analysis)
     found = exact_prospects(

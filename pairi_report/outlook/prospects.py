@@ -12,17 +12,19 @@ import multiprocessing
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
+from ..rules.registry import find_rule_set
 from . import DEFAULT_GAMES
 from .chances import TURNS, Start, position_of, starts_of, unseen_total
 from .points import exact_prospects, within_reach
 from .practice import Bot, Games, play, play_from
+from .riichi_dama import RiichiDama, side_by_side
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
 
 
@@ -78,6 +80,7 @@ class Prospect:
     shapes: tuple[ReadyShape, ...]  # at 1-shanten: the best ready hand after each effective draw
     two_step: float | None
     chances: Curve
+    riichi_dama: RiichiDama | None = None  # a ready discard of a hand that may still declare
 
     @property
     def improvement_count(self) -> int:
@@ -127,6 +130,8 @@ class Prospect:
             out["bad_shape"] = self.bad_shape
         out["two_step"] = None if self.two_step is None else round(self.two_step, 4)
         out["chances"] = self.chances.to_dict()
+        if self.riichi_dama is not None:
+            out["riichi_vs_dama"] = self.riichi_dama.to_dict()
         return out
 
 
@@ -164,18 +169,24 @@ def outlook(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     practice: int = 0,
-    model: PlayModel = DEFAULT_MODEL,
+    model: PlayModel | None = None,
+    dama: bool = False,
 ) -> Outlook:
     """Look ahead from a hand: per start, improvements, shapes, 2-step count, chances and points by turn.
 
     Chances are exact (``chances``) when the hand is at most ``EXACT_SHANTEN``-shanten, with expected
-    points where the rules value hands (``points``, under ``model``); beyond, each start's chances are
-    estimated from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``,
-    the bot also plays that many games from the hand itself.
+    points where the rules value hands (``points``, under ``model``: by default the one the hand's words
+    choose, staying dama with a yaku when ``dama`` says so); beyond, each start's chances are estimated
+    from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``, the bot also
+    plays that many games from the hand itself.
     """
+    model = model or find_rule_set(analysis.rules).play_model(analysis)
+    if dama:
+        model = replace(model, dama=True)
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
     curves = _curves(analysis, starts, unseen, games, seed, model)
+    side = side_by_side(analysis, starts, unseen, model) if analysis.shanten <= 0 else {}
     reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
     prospects = []
     for start, curve in zip(starts, curves, strict=True):
@@ -191,6 +202,7 @@ def outlook(
                 ready_shapes(position, tiles),
                 two_step(position, tiles),
                 curve,
+                None if start.discard is None else side.get(start.discard),
             )
         )
     games_played = play(analysis, games=practice, seed=seed) if practice else None
@@ -203,13 +215,14 @@ def outlooks(
     games: int = DEFAULT_GAMES,
     practice: int = 0,
     workers: int = 1,
-    model: PlayModel = DEFAULT_MODEL,
+    model: PlayModel | None = None,
+    dama: bool = False,
 ) -> Iterator[Outlook]:
     """Yield the outlook of each hand in turn; with ``workers`` above 1, several hands at once in processes.
 
     Each hand's games are seeded the same way in any process, so the results do not depend on ``workers``.
     """
-    job = partial(outlook, games=games, practice=practice, model=model)
+    job = partial(outlook, games=games, practice=practice, model=model, dama=dama)
     if workers <= 1 or len(analyses) <= 1:
         yield from map(job, analyses)
         return

@@ -21,6 +21,7 @@ from ..batch.lines import Line, Problem, analyze_line, parse_line
 from ..core.errors import NotationError, PairiError
 from ..outlook import DEFAULT_GAMES
 from ..outlook.prospects import outlooks
+from ..outlook.riichi_dama import choices
 from ..report.formats.render import render_cards, render_html
 from ..report.registry import find_format
 from ..report.reporters.base import ReportOptions
@@ -136,7 +137,7 @@ def render_hand(
     pictures = report.pictures()
     words = labels(options.lang)
     if options.view == "card":
-        card = card_view(hand, line.number)
+        card = card_view(hand, line.number, choices(analysis), words)
         pictures.tile_files(card.tiles, files)
         return render_cards([card], words, pictures, files, place.root)
     view = report_view(str(analysis.hand), [hand], [], words)

@@ -64,13 +64,21 @@ def situation_words(d: Decision, facts: DiscardFacts) -> str:
 def review_decision(game: str, player: str, d: Decision, facts: DiscardFacts) -> DecisionReview:
     """Analyse one decision's hand as the seat saw it and judge the discard played."""
     words = situation_words(d, facts)
-    analysis = analyze(d.hand, visible=compact(d.visible) or None, situation=words)
+    analysis = analyze(d.hand, visible=compact(besides_indicators(d)) or None, situation=words)
     verdict = judge(analysis.discards, d.discard.kind, riichi=d.riichi, forbidden=facts.forbidden)
     played = best = None
     if isinstance(analysis.value, RiichiValue):
         played = _values_of(analysis.value, verdict.played.tile)
         best = _values_of(analysis.value, verdict.best[0].tile)
     return DecisionReview(game, player, d, words, analysis, verdict, played, best)
+
+
+def besides_indicators(d: Decision) -> tuple[int, ...]:
+    """Return the tiles a decision's seat sees besides the dora indicators (the analysis adds those)."""
+    rest = list(d.visible)
+    for tile in d.dora:
+        rest.remove(tile.kind)  # the replay counts each indicator turned over among the visible tiles
+    return tuple(rest)
 
 
 def _values_of(value: RiichiValue, tile: int) -> DiscardValues | None:

@@ -111,6 +111,10 @@ class RuleSet(Protocol):
         """Return the position the look-ahead plays from (only with ``features.outlook``)."""
         ...
 
+    def play_model(self, analysis: Analysis) -> PlayModel:
+        """Return the play model the hand's own words choose (the default where they choose none)."""
+        ...
+
     def valuer(self, analysis: Analysis, model: PlayModel) -> WinValuer | None:
         """Return what the look-ahead's wins are worth under the play model (None: no values)."""
         ...

@@ -8,10 +8,19 @@ none, and the look-ahead then counts chances only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from ..core.errors import NotationError
 from ..core.tiles import Tiles
+
+# The switches of the ``model=`` word and ``--model``, with the values each takes (the first the default).
+SWITCHES: dict[str, tuple[str, ...]] = {
+    "riichi": ("tenpai", "dama", "never"),
+    "ippatsu": ("on", "off"),
+    "ura": ("on", "off"),
+    "reds": ("on", "off"),
+}
 
 
 @dataclass(frozen=True)
@@ -19,25 +28,58 @@ class PlayModel:
     """The choices of the solo-play model that change what a win is worth, or which hands are reached.
 
     ``dama``: a closed hand that reaches tenpai with a yaku on every wait already (one it would win by
-    ron without riichi) stays dama instead of declaring riichi. ``ippatsu``: a win on the first draw
-    after declaring counts ippatsu. ``ura``: a riichi win counts its expected ura dora. None of them
-    changes the hands reached, so the chances stay the outlook's own.
+    ron without riichi) stays dama instead of declaring riichi. ``never``: a closed hand never declares
+    (a wait without a yaku still wins by tsumo: menzen tsumo is one). ``ippatsu``: a win on the first draw
+    after declaring counts ippatsu. ``ura``: a riichi win counts its expected ura dora. ``reds``: red
+    fives count as dora (off: a red five is worth what a plain one is). None of them changes the hands
+    reached, so the chances stay the outlook's own.
     """
 
     dama: bool = False
     ippatsu: bool = True
     ura: bool = True
+    reds: bool = True
+    never: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict of the choices."""
         return {
-            "riichi": "dama with a yaku" if self.dama else "on tenpai",
+            "riichi": "never" if self.never else "dama with a yaku" if self.dama else "on tenpai",
             "ippatsu": self.ippatsu,
             "ura": self.ura,
+            "reds": self.reds,
         }
 
 
 DEFAULT_MODEL = PlayModel()
+
+
+def read_model(text: str) -> PlayModel:
+    """Read comma-separated switches such as ``ippatsu=off,riichi=dama``; raise at the column in ``text``.
+
+    >>> read_model("ura=off,riichi=dama")
+    PlayModel(dama=True, ippatsu=True, ura=False, reds=True, never=False)
+    """
+    found: dict[str, str] = {}
+    column = 1
+    for part in text.split(","):
+        name, eq, value = part.partition("=")
+        if name not in SWITCHES or not eq:
+            raise NotationError(
+                f"model switch {part!r}; expected {', '.join(f'{k}=' for k in SWITCHES)} separated by commas",
+                text,
+                column,
+            )
+        if value not in SWITCHES[name]:
+            expected = " or ".join(SWITCHES[name])
+            raise NotationError(f"{name}={value!r}; expected {name}={expected}", text, column + len(name) + 1)
+        if name in found:
+            raise NotationError(f"model switch {name!r} written twice; expected it once", text, column)
+        found[name] = value
+        column += len(part) + 1
+    riichi = found.pop("riichi", "tenpai")
+    switches = {k: v == "on" for k, v in found.items()}
+    return replace(DEFAULT_MODEL, dama=riichi == "dama", never=riichi == "never", **switches)
 
 
 class WinValuer(Protocol):
@@ -46,6 +88,11 @@ class WinValuer(Protocol):
     @property
     def reds(self) -> bool:
         """Return whether red fives add value (the look-ahead then tells them apart)."""
+        ...
+
+    @property
+    def may_declare(self) -> bool:
+        """Return whether a ready hand may still choose riichi or dama (closed, not in riichi yet)."""
         ...
 
     def ready(

@@ -40,7 +40,7 @@ class Reference:
         self.position = Position.of(hand)
         self.org = tuple(kernel._counts(hand.tiles))
         self.org_red = sum(1 << q for q in range(3) if hand.red[q]) if self.reds else 0
-        seen = kernel._counts([*analysis.visible, *valuer.situation.dora])  # type: ignore[union-attr]
+        seen = kernel._counts(analysis.visible)  # the dora indicators among them
         self.wall = tuple(4 - self.org[k] - seen[k] for k in range(NUM_KINDS))
         self.wall_red = 0
         if self.reds:

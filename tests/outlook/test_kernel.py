@@ -2,8 +2,8 @@
 
 With the options on, every figure equals a direct (slow) reading of the spec, ``oracles.ev_reference``, on
 small cases (two draws left). With 手変わり and 向聴戻し off the model is today's (``outlook.points``):
-every start's tenpai and win chances and points by turn agree, once the dora indicator is counted as
-seen on today's side too, with two of today's leaks left out: ura dora (today draws the ura
+every start's tenpai and win chances and points by turn agree (both count the dora indicators as
+seen), with two of today's leaks left out: ura dora (today draws the ura
 indicators from a pool that holds the tiles thrown since the start, the model from the state's wall)
 and a red five thrown at the start (today it may be drawn again; in the model it lies in the river).
 """
@@ -58,21 +58,21 @@ def test_the_engine_answers_as_the_position_does(size: int) -> None:
             assert keep == wanted, hand
 
 
-def today(text: str, situation: str = "", indicators: str = "") -> list[tuple[int | None, tuple]]:
-    """Return today's (discard, (tenpai, win, points)) of every exact start, the indicators seen."""
-    a = analyze(text, situation=situation or None, visible=indicators or None)
+def today(text: str, situation: str = "") -> list[tuple[int | None, tuple]]:
+    """Return today's (discard, (tenpai, win, points)) of every exact start."""
+    a = analyze(text, situation=situation or None)
     starts = starts_of(a)
     exact = [s for s, e in zip(starts, within_reach(a, starts), strict=True) if e]
     found = exact_prospects(a, exact, unseen_total(position_of(a), len(a.hand.tiles)), PlayModel(ura=False))
     return [(s.discard, f) for s, f in zip(exact, found, strict=True)]
 
 
-def assert_same(text: str, situation: str = "", indicators: str = "") -> int:
+def assert_same(text: str, situation: str = "") -> int:
     """Assert the compiled solver's values equal today's on every start of a hand; return the starts."""
     mine = kernel.solve(analyze(text, situation=situation or None), OFF_NO_URA)
     by_discard = {(v.discard, v.red): v for v in mine}
     compared = 0
-    for discard, (tenpai, win, points) in today(text, situation, indicators):
+    for discard, (tenpai, win, points) in today(text, situation):
         # Today keeps a red five while a plain one is left to throw: the plain discard's row.
         v = by_discard.get((discard, False))
         if v is None:
@@ -99,16 +99,16 @@ def test_with_the_options_off_the_values_are_todays() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "situation", "indicators"),
+    ("text", "situation"),
     [
-        ("123067m45p789s11z5p", "dora=4p round=E seat=E", "4p"),  # red fives, the dealer, a dora
-        ("2349m1234577p13s5s", "dora=4s round=S seat=W honba=2 sticks=1", "4s"),
-        ("123456m789p2399s", "", ""),  # ready: the closed form
-        ("11223344556677z", "", ""),
+        ("123067m45p789s11z5p", "dora=4p round=E seat=E"),  # red fives, the dealer, a dora
+        ("2349m1234577p13s5s", "dora=4s round=S seat=W honba=2 sticks=1"),
+        ("123456m789p2399s", ""),  # ready: the closed form
+        ("11223344556677z", ""),
     ],
 )
-def test_situations_red_fives_and_indicators(text: str, situation: str, indicators: str) -> None:
-    assert assert_same(text, situation, indicators) > 0
+def test_situations_red_fives_and_indicators(text: str, situation: str) -> None:
+    assert assert_same(text, situation) > 0
 
 
 def test_the_pure_switch_turns_the_solver_off(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,6 +24,8 @@ BATCH = "\n".join(
         "34m456p789s117z468p",  # the outlook of a 1-shanten hand: ready shapes, improvement tiles
         "1345m456p789s11z46p dora=9s",  # a situation: the quiz answers by points, which beat speed here
         "234567m23455p678s tsumo riichi dora=4p",  # complete in a situation: the quiz asks its value
+        "123456m789p2399s7z",  # riichi or dama: riichi is better
+        "19m19p19s123456z15m",  # a yakuman wait: riichi adds nothing, either is as good
         "123m456p789s1122z",  # waits
         "[789s]111222333m05p",  # a complete hand with a call and a red five
         "123m456p789s111z7z wild=7z",  # any tile, a wild tile
@@ -74,9 +76,10 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
     out = tmp_path / f"{lang}-{fmt}"
     text = ""
     # The report looks ahead (its 4-shanten hand's chances are estimated, from a few games for speed).
+    switches = ["--model", "riichi=never,ippatsu=off,ura=off,reds=off"]  # the note naming them
     # The quiz has no title given: it names itself.
     for extra, page in (
-        (["--outlook", "--games", "50", "--dama", "--title", "T"], "index"),
+        (["--outlook", "--games", "50", "--dama", *switches, "--title", "T"], "index"),
         (["--quiz"], "quiz"),
     ):
         args = [

@@ -47,6 +47,7 @@ class CardPicture:
     strip: Image.Image
     rows: tuple[CardRow, ...]
     lang: str
+    choices: tuple[tuple[str, str], ...] = ()  # riichi or dama: a ready discard's tile and its line
 
 
 def card_png(card: CardPicture, tiles: TileSet) -> bytes:
@@ -59,6 +60,9 @@ def card_png(card: CardPicture, tiles: TileSet) -> bytes:
         _words(card.headline, fonts),
     ]
     layers += [_row(row, tiles, fonts) for row in card.rows]
+    layers += [
+        _flow([_tile(tiles, name, 54), _words(f" {line}", fonts)], gap=4) for name, line in card.choices
+    ]
     height = sum(layer.height for layer in layers) + 2 * MARGIN + 16 * (len(layers) - 1)
     img = Image.new("RGBA", (WIDTH, height), BACKGROUND)
     y = MARGIN

@@ -26,6 +26,7 @@ from ..registry import Format, Output, Page
 if TYPE_CHECKING:
     from ...batch.stream import BlockResult
     from ...outlook.prospects import Outlook
+    from ...outlook.riichi_dama import RiichiDama
     from ...rules.analysis import Analysis
     from ..drawing.tileset import TileSet
     from ..formats.render import Pictures
@@ -107,13 +108,15 @@ class Hands:
     """Analysed hands: each batch line with its analysis, the bad lines, and the look-ahead if asked.
 
     ``batch`` says the hands come from a batch (each shows its line number, and a summary follows);
-    ``looks`` holds an outlook per hand, in order, when the look-ahead ran.
+    ``looks`` holds an outlook per hand, in order, when the look-ahead ran; ``choices`` riichi or dama
+    per ready discard (tile, red, values) of each hand, for its card.
     """
 
     entries: Sequence[tuple[Line, Analysis]]
     problems: Sequence[Problem] = ()
     looks: Sequence[Outlook] | None = None
     batch: bool = True
+    choices: Sequence[Sequence[tuple[int, bool, RiichiDama]]] | None = None
 
 
 @dataclass(frozen=True)

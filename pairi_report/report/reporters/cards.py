@@ -27,8 +27,9 @@ class CardsReporter:
         inline = replace(options, self_contained=True)
         files: dict[str, bytes] = {}
         views = hand_views(work.entries, inline, files, batch=work.batch)
-        cards = [card_view(h, n) for n, h in enumerate(views, start=1)]
         words = labels(options.lang)
+        choices = work.choices or [()] * len(work.entries)
+        cards = [card_view(h, n, c, words) for n, (h, c) in enumerate(zip(views, choices, strict=True), 1)]
         pictures = inline.pictures()
         pictures.tile_files(tuple(sorted({t for c in cards for t in c.tiles})), files)
         sink.write("card.html", render_cards(cards, words, pictures, files).encode("utf-8"))
@@ -50,4 +51,6 @@ def _picture(card: CardView, files: dict[str, bytes], lang: str) -> CardPicture:
         )
         for r in card.rows
     )
-    return CardPicture(h.title, verdict_names(h.verdict.parts), h.verdict.ok, h.headline, picture, rows, lang)
+    choices = tuple((t.stem, line) for t, line in card.choices)
+    parts = verdict_names(h.verdict.parts)
+    return CardPicture(h.title, parts, h.verdict.ok, h.headline, picture, rows, lang, choices)

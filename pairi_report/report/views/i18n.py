@@ -148,6 +148,16 @@ class Labels:
     reason_also: str  # with {win}
     model_points: str  # with {dama}
     model_dama: str
+    model_off: str  # with {switches}: the model's switches turned off
+    switch_ippatsu: str
+    switch_ura: str
+    switch_reds: str
+    switch_riichi: str
+    choice_col: str  # with {turn}
+    riichi_dama: str  # with {riichi} {dama} {better}
+    better_riichi: str
+    better_dama: str
+    better_equal: str
     # GB (国标) rules.
     form_seven_pairs: str
     form_thirteen_orphans: str

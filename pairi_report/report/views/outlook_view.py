@@ -11,6 +11,7 @@ from ...core.tiles import tile_name
 from ...outlook.chances import TURNS
 from ...outlook.practice import Games
 from ...outlook.prospects import Curve, Outlook, Prospect
+from ...outlook.riichi_dama import CHOICE_TURN, RiichiDama
 from ...rules.analysis import discard_name, tiles_of
 from ..drawing.chart import BarInput, ChanceInput, Chart, bar_chart, chance_chart, points_chart
 from .i18n import Labels, shanten_words
@@ -96,13 +97,15 @@ class OutlookView:
     points_col: str = ""  # the expected-points column's title; empty where hands have no value
     best: tuple[BestRow, ...] = ()  # by expected points, win chance and effective tiles
     reason: str = ""  # why the best discard by points is best, in a line
+    choice_title: str = ""  # the riichi-or-dama lines' title; empty where no discard has them
+    choices: tuple[tuple[Tile, str], ...] = ()  # per ready discard of a hand that may still declare
 
     @property
     def tiles(self) -> set[str]:
         """Return the stems of every tile picture the section shows."""
         rows = self.keep + self.lose
         shown = [r.tile for r in rows if r.tile] + [i.tile for i in self.improvements]
-        shown += [r.tile for r in self.best]
+        shown += [r.tile for r in self.best] + [t for t, _ in self.choices]
         for r in self.ready:
             shown += [r.draw, r.discard, *r.waits]
         if self.focus:
@@ -140,6 +143,15 @@ def _row(p: Prospect, best: bool, wild: tuple[int, ...], words: Labels) -> Prosp
         _chances(p.chances, p.chances.win),
         best,
         _points(p.chances.points),
+    )
+
+
+def choice_line(choice: RiichiDama, words: Labels) -> str:
+    """Return riichi and dama in a line: "riichi 1,547 · dama 1,100 → riichi" (points by CHOICE_TURN)."""
+    at = CHOICE_TURN - 1
+    better = {"riichi": words.better_riichi, "dama": words.better_dama}.get(choice.better, words.better_equal)
+    return words.riichi_dama.format(
+        riichi=f"{choice.riichi[at]:,.0f}", dama=f"{choice.dama[at]:,.0f}", better=better
     )
 
 
@@ -246,7 +258,21 @@ def _notes(o: Outlook, words: Labels) -> tuple[str, ...]:
         notes.append(words.model_estimated.format(games=estimated[0].games, margin=f"{margin:.1f}"))
     if o.valued:
         notes.append(words.model_points.format(dama=words.model_dama if o.model.dama else ""))
+        off = [label for label, on in _switches(o, words) if not on]
+        if off:
+            notes.append(words.model_off.format(switches=", ".join(off)))
     return tuple(notes)
+
+
+def _switches(o: Outlook, words: Labels) -> tuple[tuple[str, bool], ...]:
+    """Return the model's yes/no switches with their labels."""
+    m = o.model
+    return (
+        (words.switch_riichi, not m.never),
+        (words.switch_ippatsu, m.ippatsu),
+        (words.switch_ura, m.ura),
+        (words.switch_reds, m.reds),
+    )
 
 
 def _best_rows(o: Outlook, wild: tuple[int, ...], words: Labels) -> tuple[tuple[BestRow, ...], str]:
@@ -302,6 +328,11 @@ def outlook_view(o: Outlook, anchor: str, wild: tuple[int, ...], words: Labels) 
     first = o.prospects[0]
     turns = "/".join(str(t) for t in SHOWN_TURNS)
     best, reason = _best_rows(o, wild, words)
+    choices = tuple(
+        (_tile(p.discard, wild, words), choice_line(p.riichi_dama, words))
+        for p in o.prospects
+        if p.discard is not None and p.riichi_dama is not None
+    )
     return OutlookView(
         keep,
         tuple(rows[len(keep) :]),
@@ -317,4 +348,6 @@ def outlook_view(o: Outlook, anchor: str, wild: tuple[int, ...], words: Labels) 
         words.points_col.format(turns=turns) if o.valued else "",
         best,
         reason,
+        words.choice_col.format(turn=CHOICE_TURN) if choices else "",
+        choices,
     )

@@ -64,15 +64,21 @@ def quiz_problem(
     words: Labels = EN,
     situation: tuple[Part, ...] = (),
     worth: tuple[Part, ...] | None = None,
+    shown: tuple[int, ...] = (),
 ) -> QuizProblem:
     """Build a problem from a hand's analysis: the question fits the hand's size and state.
 
     ``situation`` is the hand's win situation in words and pictures (round, seat, dora indicators, ...),
-    shown with it; ``worth``, what a complete hand is worth there: given, the question is its value.
+    shown with it; ``worth``, what a complete hand is worth there: given, the question is its value;
+    ``shown``, the seen tiles the situation pictures itself (the dora indicators), left out of the list.
     """
     known: list[tuple[Part, ...]] = []
-    if a.visible:
-        known.append((f"{words.visible} {''.join(tile_name(t) for t in a.visible)}",))
+    visible = list(a.visible)
+    for t in shown:
+        if t in visible:
+            visible.remove(t)
+    if visible:
+        known.append((f"{words.visible} {''.join(tile_name(t) for t in visible)}",))
     if a.wild:
         known.append((f"{words.wild} {''.join(tile_name(t) for t in a.wild)}",))
     if situation:

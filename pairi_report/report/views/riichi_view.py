@@ -59,7 +59,7 @@ class RiichiView:
     """What a riichi value adds to a hand's section, and the words its template prints."""
 
     words: ValueWords
-    situation: str
+    situation: tuple[Part, ...]  # in words, the dora indicators pictured (nothing: the default)
     score: ScoreView | None
     waits: tuple[WaitRow, ...]
     columns: tuple[str, ...]  # the wait table's value columns
@@ -70,6 +70,7 @@ class RiichiView:
     def tiles(self) -> set[str]:
         """Return the picture stems the section uses."""
         used = {w.tile.stem for w in self.waits}
+        used.update(p.stem for p in self.situation if isinstance(p, Tile))
         if self.score is not None:
             used.update(t.stem for row in self.score.fu for t in row.tiles)
         return used
@@ -84,7 +85,7 @@ def riichi_view(value: RiichiValue, words: Labels = EN) -> RiichiView:
     columns = (vw.ron_col, vw.tsumo_col) + ((vw.riichi_ron_col, vw.riichi_tsumo_col) if riichi else ())
     verdict = vw.none_wins if waits and not any(w.ok for w in waits) else ""
     waits, notes = _shared_notes(waits, vw, bool(verdict))
-    return RiichiView(vw, value.situation_words, score, waits, columns, verdict, notes)
+    return RiichiView(vw, situation_parts(value, words), score, waits, columns, verdict, notes)
 
 
 def _shared_notes(

@@ -62,6 +62,8 @@ class ValueViews:
     situation: Callable[[Any, Labels], tuple[Part, ...]] = lambda v, w: ()
     # What a complete hand is worth, in words (None: not complete, or nothing to say).
     worth: Callable[[Any, Labels], tuple[Part, ...] | None] = lambda v, w: None
+    # The seen tiles the situation itself shows (riichi's dora indicators), not to be listed twice.
+    shown: Callable[[Any], tuple[int, ...]] = lambda v: ()
 
 
 def _gb_sections(value: GBValue, words: Labels) -> tuple[Section, ...]:
@@ -111,6 +113,7 @@ def _riichi_views() -> ValueViews:
         riichi_view.verdict_extra,
         situation=riichi_view.situation_parts,
         worth=riichi_view.worth_parts,
+        shown=lambda value: value.situation.dora,
     )
 
 
@@ -174,3 +177,9 @@ def value_worth(a: Analysis, words: Labels) -> tuple[Part, ...] | None:
     """Return what a complete hand is worth under its rules, in words (None: nothing to say)."""
     views = views_of(type(a.value))
     return None if views is None else views.worth(a.value, words)
+
+
+def value_shown(a: Analysis) -> tuple[int, ...]:
+    """Return the seen tiles that an analysis' situation shows itself (its dora indicators)."""
+    views = views_of(type(a.value))
+    return () if views is None else views.shown(a.value)

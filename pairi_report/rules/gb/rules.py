@@ -88,6 +88,10 @@ class GBRules:
             f"the look-ahead models riichi-style play; it is not available with --rules {self.name}"
         )
 
+    def play_model(self, analysis: Analysis) -> PlayModel:
+        """Return the default model: GB hands take no words."""
+        return DEFAULT_MODEL
+
     def valuer(self, analysis: Analysis, model: PlayModel = DEFAULT_MODEL) -> None:
         """Return None: the look-ahead counts no GB points."""
         return None

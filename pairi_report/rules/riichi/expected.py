@@ -93,12 +93,19 @@ class RiichiValuer:
             sticks=situation.sticks,
             nuki=situation.nuki,
         )
+        if not model.reds:  # red fives worth what plain ones are: the scorer counts none
+            options = replace(options, red_fives=False)
         return cls(hand.melds, tuple(counts), drawn, options, model, max(1, len(situation.dora)))
 
     @property
     def reds(self) -> bool:
         """Return whether red fives count as dora."""
         return self.options.red_fives
+
+    @property
+    def may_declare(self) -> bool:
+        """Return whether a ready hand may still choose riichi or dama (closed, not in riichi yet)."""
+        return self.closed and not self.situation.in_riichi
 
     @property
     def closed(self) -> bool:
@@ -124,9 +131,11 @@ class RiichiValuer:
         return out
 
     def declares(self, tiles: Tiles, waits: Sequence[int]) -> bool:
-        """Return whether a ready hand counts riichi: closed, and not staying dama with a yaku."""
+        """Return whether a ready hand counts riichi: closed, and not staying dama (with a yaku)."""
         if not self.closed or self.situation.in_riichi:
             return self.situation.in_riichi
+        if self.model.never:
+            return False
         if not self.model.dama:
             return True
         found = self._declares.get(tiles)

@@ -31,6 +31,7 @@ from ..play import DEFAULT_MODEL, PlayModel
 from .analysis import analyze_hand
 from .expected import RiichiValuer
 from .scoring.options import DEFAULT, Options
+from .scoring.situation import check_indicators
 from .valuation import SITUATION_WORD, HandSituation, RiichiValue, parse_hand_situation, value_of, yaku_check
 from .vector import is_plain, vector_records
 from .wall import FOUR_PLAYER, NORTH, THREE_PLAYER, Wall
@@ -100,7 +101,7 @@ class RiichiRules:
         kinds = tuple(sorted(set(self.wild) | {wild_kind(w) for w in wild})) if wild or self.wild else ()
         if wild and not self.features.wild:
             raise RulesError(f"the {self.name} rules take no wild tiles; expected no wild kinds")
-        if situation and kinds:
+        if kinds and situation and _value_words(situation):
             raise NotationError(
                 "a hand with wild tiles has no value; expected no situation words", situation, 1
             )
@@ -130,13 +131,22 @@ class RiichiRules:
         object.__setattr__(self, "_default_scoring", self._scoring(None))
 
     def _seen(self, hand: Hand, visible: str | None, hand_situation: HandSituation) -> tuple[int, ...]:
-        """Return the tiles seen elsewhere: the visible ones, and the Norths set aside as nukidora."""
+        """Return the tiles seen elsewhere: the visible ones, the dora indicators, the nukidora Norths.
+
+        The indicators lie face up on the table, never to be drawn; ``visible`` lists the tiles seen
+        besides them (``dora=4s`` with ``--visible 4s`` is two copies of 4s seen).
+        """
         seen = read_visible(hand, visible) if visible else ()
         if visible:
             self.wall.check_tiles(seen, visible)
         nuki = hand_situation.situation.nuki if self.wall.nukidora else 0
         self.wall.check_north(hand, seen, nuki, hand_situation.text)
-        return tuple(sorted((*seen, *(NORTH,) * nuki))) if nuki else seen
+        indicators = hand_situation.situation.dora
+        if seen and indicators:
+            check_indicators(hand_situation.situation, hand_situation.text, hand, seen)
+        if not nuki and not indicators:
+            return seen
+        return tuple(sorted((*seen, *indicators, *(NORTH,) * nuki)))
 
     def read_situation(self, text: str) -> HandSituation:
         """Read the words of a hand's win (``valuation.parse_hand_situation``); rules without values: none."""
@@ -185,6 +195,11 @@ class RiichiRules:
             self.wall.absent,
         )
 
+    def play_model(self, analysis: Analysis) -> PlayModel:
+        """Return the play model a hand's words choose (``model=``), the default without them."""
+        value = analysis.value
+        return value.model if isinstance(value, RiichiValue) else DEFAULT_MODEL
+
     def valuer(self, analysis: Analysis, model: PlayModel = DEFAULT_MODEL) -> RiichiValuer | None:
         """Return what the look-ahead's tsumo wins are worth (None where hands have no value)."""
         value = analysis.value
@@ -222,6 +237,14 @@ def scoring_options(values: Mapping[str, bool]) -> Options:
         open_tanyao=values.get("open-tanyao", DEFAULT.open_tanyao),
         kazoe_yakuman=values.get("kazoe-yakuman", DEFAULT.kazoe_yakuman),
     )
+
+
+def _value_words(situation: str) -> str:
+    """Return the words that value a hand: all but the look-ahead's ``model=`` (any hand may have one)."""
+    return _MODEL_WORD.sub(" ", situation).strip()
+
+
+_MODEL_WORD = re.compile(r"(?<!\S)model=\S*")
 
 
 def wild_kind(name: str) -> int:

@@ -23,16 +23,20 @@ from typing import Any
 from ...core.errors import NotationError
 from ...core.notation import Hand, parse_tiles
 from ...core.tiles import FIVES, Tiles, parse_tile, tile_name
+from ..play import DEFAULT_MODEL, PlayModel, read_model
 from .scoring import HandValue, Situation, WaitValue, check_situation, parse_situation, score, wait_values
 from .scoring.options import DEFAULT, Options
 from .scoring.situation import VOCABULARY
 from .scoring.waits import NO_YAKU_OPEN
 
-_HAND_WORD = re.compile(r"(win|river)=(\S*)")
+_HAND_WORD = re.compile(r"(win|river|model)=(\S*)")
 # One word of a hand's situation (the table's, or the hand's own), as a batch line has them after the hand.
 SITUATION_WORD = re.compile(
     "|".join(
-        [r"(?:win|river)=\S*", *(re.escape(w) + (r"\S*" if w.endswith("=") else "") for w in VOCABULARY)]
+        [
+            r"(?:win|river|model)=\S*",
+            *(re.escape(w) + (r"\S*" if w.endswith("=") else "") for w in VOCABULARY),
+        ]
     )
 )
 _DEFAULT = Situation()
@@ -42,36 +46,44 @@ _DEFAULT = Situation()
 class HandSituation:
     """The situation of a hand's win: the table's (``Situation``), the winning tile named, its discards.
 
-    What ``RuleSet.read_situation`` reads for the riichi rules: the scorer's situation and the two words
-    about the hand itself (``win=``, ``river=``).
+    What ``RuleSet.read_situation`` reads for the riichi rules: the scorer's situation, the two words
+    about the hand itself (``win=``, ``river=``) and the look-ahead's play model (``model=``).
     """
 
     situation: Situation = _DEFAULT
     win: int | None = None
     river: tuple[int, ...] = ()
+    model: PlayModel = DEFAULT_MODEL
     text: str = ""  # as written, for the columns of errors found against the hand
 
 
 def parse_hand_situation(text: str) -> HandSituation:
-    """Read situation words and ``win=`` / ``river=``; raise ``NotationError`` at the column."""
+    """Read situation words, ``win=`` / ``river=`` and ``model=``; raise ``NotationError`` at the column."""
     if not text:
         return _EMPTY  # most hands come with no words: the same (frozen) situation every time
     win: int | None = None
     river: tuple[int, ...] = ()
+    model = DEFAULT_MODEL
+    keys: set[str] = set()
     for match in _HAND_WORD.finditer(text):
         if match.start() and not text[match.start() - 1].isspace():
             continue
         key, value, column = match.group(1), match.group(2), match.start(2) + 1
+        if key == "model" and key in keys:
+            raise NotationError("'model' written twice; expected it once", text, match.start() + 1)
+        keys.add(key)
         try:
             if key == "win":
                 win = parse_tile(value)
+            elif key == "model":
+                model = read_model(value)
             else:
                 river = parse_tiles(value)
         except NotationError as err:
             raise NotationError(f"{key}={value!r}: {err.message}", text, column + err.column - 1) from None
     # The hand's words are not situation words: blank them, so that every column stays where it was.
     rest = _HAND_WORD.sub(lambda m: " " * len(m.group()), text)
-    return HandSituation(parse_situation(rest), win, river, text)
+    return HandSituation(parse_situation(rest), win, river, model, text)
 
 
 @dataclass(frozen=True)
@@ -102,6 +114,7 @@ class RiichiValue:
     waits: tuple[WaitValue, ...] | None = None
     discards: tuple[DiscardValues, ...] | None = None
     options: Options = field(default=DEFAULT, compare=False)  # the rule choices it was scored by
+    model: PlayModel = field(default=DEFAULT_MODEL, compare=False)  # the look-ahead's, from ``model=``
 
     @property
     def situation_words(self) -> str:
@@ -143,7 +156,7 @@ def value_of(
     (tile, red) that leave a 3n+2 hand ready; ``waiting`` says a 3n+1 hand is ready (else it has no
     waits to value). ``options`` are the rule choices scored by.
     """
-    situation = hand_situation.situation
+    situation, model = hand_situation.situation, hand_situation.model
     _check(hand_situation, hand)
     if hand_situation.win is not None and not complete:
         raise NotationError(
@@ -154,24 +167,25 @@ def value_of(
         )
     if hand.tile_count % 3 == 1:
         waits = wait_values(hand, situation, options, hand_situation.river) if waiting else ()
-        return RiichiValue(situation, waits=waits or None, options=options)
+        return RiichiValue(situation, waits=waits or None, options=options, model=model)
     if complete:
         win = _winning_tile(hand, hand_situation)
         value = None if win is None else score(hand, win, situation, options)
-        return RiichiValue(situation, hand=value, options=options)
+        return RiichiValue(situation, hand=value, options=options, model=model)
     if not ready:  # most hands: no discard readies them, and this record is all they get
         nothing = _object_new(RiichiValue)
         _setattr(nothing, "__dict__", {
-            "situation": situation, "hand": None, "waits": None, "discards": None, "options": options
+            "situation": situation, "hand": None, "waits": None, "discards": None, "options": options,
+            "model": model,
         })  # fmt: skip
-        return nothing  # the instance RiichiValue(situation, options=options) is (test_riichi_value)
+        return nothing  # the instance RiichiValue(situation, options=options, model=model) is
     discards = tuple(
         DiscardValues(
             tile, red, wait_values(less(hand, tile, red), situation, options, (*hand_situation.river, tile))
         )
         for tile, red in ready
     )
-    return RiichiValue(situation, discards=discards, options=options)
+    return RiichiValue(situation, discards=discards, options=options, model=model)
 
 
 def _check(hand_situation: HandSituation, hand: Hand) -> None:

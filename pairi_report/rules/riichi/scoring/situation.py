@@ -28,7 +28,7 @@ pairi_report.core.errors.NotationError: column 5: 'haitei' on ron; haitei is the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -388,17 +388,35 @@ def meld_problem(situation: Situation, *, closed: bool, melds: bool, kongs: bool
     return None
 
 
-def _fifth_copy(situation: Situation, hand: Hand) -> tuple[str, str, int | None] | None:
-    """Return the first indicator that would be a fifth copy of its tile, with the hand's tiles."""
+def check_indicators(situation: Situation, text: str, hand: Hand, seen: Sequence[int]) -> None:
+    """Raise at the indicator that would be a fifth copy of its tile with the hand and the ``seen`` tiles."""
+    problem = _fifth_copy(situation, hand, seen)
+    if problem is None:
+        return
+    word, message, index = problem
+    columns = {_canonical_name(m.group()): m.start() + 1 for m in _WORD.finditer(text)}
+    column = _blame(word, columns)
+    if index is not None and word in columns:
+        column += len(word) + 1 + 3 * index  # the index-th tile after 'dora=' or 'ura='
+    raise IllegalHandError(message, text, column)
+
+
+def _fifth_copy(
+    situation: Situation, hand: Hand, also: Sequence[int] = ()
+) -> tuple[str, str, int | None] | None:
+    """Return the first indicator that would be a fifth copy of its tile, with the hand's and ``also``."""
     seen = list(hand.all_counts)
+    for tile in also:
+        seen[tile] += 1
     for key in ("dora", "ura"):
         for index, tile in enumerate(getattr(situation, key)):
             seen[tile] += 1
             if seen[tile] > 4:
                 name = tile_name(tile)
+                where = " with the visible tiles" if also else ""
                 return (
                     key,
-                    f"{key} indicator {name} would be a fifth {name}; a tile exists only four times",
+                    f"{key} indicator {name} would be a fifth {name}{where}; a tile exists only four times",
                     index,
                 )
     return None
