@@ -34,6 +34,7 @@ class CardRow:
     effective: tuple[tuple[str, int], ...]
     count: str  # e.g. "79"
     best: bool
+    lower: bool = False  # it leaves more shanten than the best: the tables' lose mark (an arrow down)
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,16 @@ def _strip(strip: Image.Image) -> Image.Image:
 
 
 def _row(row: CardRow, tiles: TileSet, fonts: dict[str, Font]) -> Image.Image:
-    """Return one discard row: the discards, then each effective tile with its copies under it."""
-    pieces = [_tile(tiles, name, 72) for name in row.discards]
+    """Return one discard row: the discards, then each effective tile with its copies under it.
+
+    Equal discards stand apart with a slash between them (side by side they would read as a pair), and
+    a discard that loses ground starts with the lose mark, drawn so that it needs no font.
+    """
+    pieces = [_lose_mark(72)] if row.lower else []
+    for n, name in enumerate(row.discards):
+        if n:
+            pieces.append(_tie_mark(72))
+        pieces.append(_tile(tiles, name, 72))
     pieces.append(_text_layer(" → ", fonts["verdict"], MUTED))
     pieces += [_counted(tiles, name, n, fonts["small"]) for name, n in row.effective]
     pieces.append(_text_layer(f"  {row.count}", fonts["verdict"], INK))
@@ -125,6 +134,23 @@ def _row(row: CardRow, tiles: TileSet, fonts: dict[str, Font]) -> Image.Image:
         return flowed
     layer = Image.new("RGBA", (WIDTH - 2 * MARGIN, flowed.height + 12), BEST)
     layer.alpha_composite(flowed, (6, 6))
+    return layer
+
+
+def _tie_mark(height: int) -> Image.Image:
+    """Return the slash that stands between equal discards."""
+    layer = Image.new("RGBA", (height // 3, height), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).line([(layer.width - 6, 10), (6, height - 10)], fill=MUTED, width=4)
+    return layer
+
+
+def _lose_mark(height: int) -> Image.Image:
+    """Return the arrow down that marks a discard losing ground."""
+    w = height // 2
+    layer = Image.new("RGBA", (w, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    draw.rectangle([(w // 2 - 3, height // 4), (w // 2 + 3, height * 3 // 5)], fill=BAD)
+    draw.polygon([(4, height * 3 // 5), (w - 4, height * 3 // 5), (w // 2, height * 4 // 5)], fill=BAD)
     return layer
 
 

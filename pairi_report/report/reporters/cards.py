@@ -47,6 +47,7 @@ def _picture(card: CardView, files: dict[str, bytes], lang: str) -> CardPicture:
             tuple((c.tile.stem, c.count) for g in r.groups for c in g),
             str(r.count),
             r.best,
+            r.lower,
         )
         for r in card.rows
     )

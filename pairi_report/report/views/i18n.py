@@ -32,6 +32,7 @@ class Labels:
     verdict_draws: str  # with {shanten}
     verdict_sep: str  # between the lead and the margin
     or_word: str  # between equal discards
+    lose_mark: str  # before a discard that leaves more shanten than the best (tables, cards, charts)
     others_note: str  # with {tiles}: those effective only after some of a row's equal discards
     discards_title: str  # with {n}: a complete hand's folded discard table
     # A big report's index of hands, each on its own page.
