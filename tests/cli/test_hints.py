@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 from typer.testing import CliRunner
 
 from pairi_report.cli.main import app, run_command
 from pairi_report.outlook import points
-from tests.paths import ROOT
 
 runner = CliRunner()
 

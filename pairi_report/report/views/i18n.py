@@ -267,6 +267,7 @@ class ReviewWords:
     agrees: str
     differs: str
     no_text: str
+    cut_off: str  # the result of a round the log stops in
     legend_title: str
     legend: tuple[str, ...]
     # The plain-text summary (--format text): the counts, the losses, a line per round.
