@@ -69,10 +69,10 @@ def test_an_existing_folder_with_a_suffix_is_still_a_folder(tmp_path: Path) -> N
     assert result.exit_code == 0 and (target / "index.json").is_file()
 
 
-def test_help_and_readme_give_the_games_threshold_the_outlook_uses() -> None:
+def test_help_and_the_manual_give_the_games_threshold_the_outlook_uses() -> None:
     # The outlook solves a start exactly up to points.EXACT_SHANTEN (within_reach); beyond, it plays games.
     help_text = " ".join(runner.invoke(app, ["--help"]).output.split())
-    readme = (ROOT / "README.md").read_text("utf-8")
+    manual = (ROOT / "docs" / "outlook.md").read_text("utf-8")
     said = re.findall(r"beyond (\d)-shanten", help_text)
     assert said and set(said) == {str(points.EXACT_SHANTEN)}
-    assert f"**Estimated** beyond {points.EXACT_SHANTEN}-shanten" in readme
+    assert f"**Estimated** beyond {points.EXACT_SHANTEN}-shanten" in manual
