@@ -93,3 +93,15 @@ def test_charts_mark_the_discards_that_lose_ground() -> None:
     bars = next(p for p in view.charts if p.file.endswith("-bars.png")).chart
     names = {t.text for t in bars.texts if re.fullmatch(r"\d[mpsz]( ↓)?", t.text)}
     assert {n[:2] for n in names if n.endswith("↓")} <= LOWER and {"2m", "3z"} <= names
+
+
+def test_the_outlook_table_marks_the_discards_that_lose_ground(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(app, [HAND, "-o", str(out), "--outlook", "--games", "20", "-q"])
+    assert result.exit_code == 0, result.output
+    md = (out / "index.md").read_text("utf-8")
+    # The outlook table has a row per discard (9 cells); the discard table merges 5p 7s 8s (6 cells).
+    rows = [line for line in md.splitlines() if line.startswith("| ") and line.count("|") == 10]
+    marked = [r for r in rows if "| ↓ 1-shanten |" in r]
+    assert {re.search(r"!\[(\w\w)\]", r)[1] for r in marked} == LOWER  # type: ignore[index]
+    assert not [r for r in rows if "↓" in r and "1-shanten" not in r]
