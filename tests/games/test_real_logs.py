@@ -187,3 +187,31 @@ def test_a_real_mjlog_cut_at_its_end_keeps_every_round_before() -> None:
     assert cut.rounds[-1].cut and not cut.rounds[-1].wins and cut.rounds[-1].drawn is None
     assert [w for r in cut.rounds for w in r.warnings] == [cut_warning(whole.rounds[-1].events)]
     assert len(list(decisions(cut))) == len(list(decisions(whole)))  # the result made no decision
+
+
+@pytest.mark.parametrize(
+    "stop",
+    ['{"type":"tsumo","ac', '{"type":"tsumo","actor":1,"pai":"W"}\n'],
+    ids=["mid-line", "after-a-draw"],
+)
+def test_an_mjai_log_cut_mid_round_is_reviewed_to_its_last_discard(tmp_path: Path, stop: str) -> None:
+    whole = write_mjai(read_game(_log(_round(CHANKAN_WIN)), "double_kakan.json"))
+    last = '{"type":"dahai","actor":0,"pai":"5p","tsumogiri":false}\n'
+    path = tmp_path / "cut.mjai.jsonl"
+    path.write_text(whole[: whole.index(last) + len(last)] + stop, "utf-8")
+    result = runner.invoke(app, [str(path), "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings == [
+        f"pairi-report: warning: {path}: East 1, 0 honba: the log stops before the round's result; "
+        "reviewed up to its last discard (seat 0's discard 3, 5p)"
+    ]
+    (cut,) = json.loads(result.stdout)["games"][0]["rounds"]
+    assert cut["result"] == {"kind": "cut"}
+    assert [d["discard"] for d in cut["decisions"]] == ["7z", "1m", "6p", "6z", "2m", "5p"]
+
+
+def test_an_mjai_log_with_a_bad_line_inside_is_still_an_error() -> None:
+    whole = write_mjai(read_game(_log(_round(CHANKAN_WIN)), "double_kakan.json"))
+    with pytest.raises(LogError, match="not a JSON object"):
+        read_game(whole.replace('"pai":"6p"', '"pai":"6p', 1).encode("utf-8"), "broken.mjai.jsonl")
