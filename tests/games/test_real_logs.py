@@ -215,3 +215,23 @@ def test_an_mjai_log_with_a_bad_line_inside_is_still_an_error() -> None:
     whole = write_mjai(read_game(_log(_round(CHANKAN_WIN)), "double_kakan.json"))
     with pytest.raises(LogError, match="not a JSON object"):
         read_game(whole.replace('"pai":"6p"', '"pai":"6p', 1).encode("utf-8"), "broken.mjai.jsonl")
+
+
+def test_a_win_without_text_that_is_no_complete_hand_is_left_out_with_one_warning(tmp_path: Path) -> None:
+    # As in a hand-edited log: seat 2 (3m-7m 789p 678s, North, Red) is said to rob the 2m kan, no score.
+    path = tmp_path / "edited.json"
+    path.write_bytes(_log(_round(["和了", [-1000, 0, 1000, 0], [2, 0, 2]])))
+    result = runner.invoke(app, [str(path), "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    (warning,) = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warning.startswith(
+        f"pairi-report: warning: {path}: East 1, 0 honba: seat 2's win has no scoring text"
+    )
+    assert "no complete hand; the win is left out" in warning
+    (rnd,) = json.loads(result.stdout)["games"][0]["rounds"]
+    assert rnd["result"] == {"kind": "win", "wins": []} and len(rnd["decisions"]) == 9
+
+
+def test_a_win_with_tenhous_text_that_is_no_complete_hand_is_still_an_error() -> None:
+    with pytest.raises(LogError, match="seat 2 wins with .* which is not a complete hand"):
+        read_game(_log(_round(["和了", [-1000, 0, 1000, 0], [2, 0, 2, "30符1飜1000点", "槍槓(1飜)"]])))
