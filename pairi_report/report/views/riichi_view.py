@@ -284,6 +284,7 @@ def limit_name(limit: str, words: ValueWords) -> str:
 
 # The situation's flags, said by the name of the yaku each one brings (riichi left out under double riichi).
 FLAGS = ("double_riichi", "riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+_SAID_WITH = {"riichi": "double_riichi"}  # a flag left unsaid when the other is set
 
 
 def situation_parts(value: RiichiValue, words: Labels = EN) -> tuple[Part, ...]:
@@ -295,7 +296,7 @@ def situation_parts(value: RiichiValue, words: Labels = EN) -> tuple[Part, ...]:
     vw, s = VALUE_WORDS[words.lang], value.situation
     said = [vw.place.format(round=vw.winds[s.round_wind], seat=vw.winds[s.seat_wind])]
     said.append(vw.by_tsumo if s.tsumo else vw.by_ron)
-    flags = [f for f in FLAGS if getattr(s, f) and not (f == "riichi" and s.double_riichi)]
+    flags = [f for f in FLAGS if getattr(s, f) and not getattr(s, _SAID_WITH.get(f, ""), False)]
     said += [getattr(spec_of(f), vw.lang) for f in flags]
     counts = ((vw.honba, s.honba), (vw.sticks, s.sticks), (vw.nuki, s.nuki))
     said += [template.format(n=n) for template, n in counts if n]
