@@ -3,8 +3,9 @@
 The hand is the leading run of words that the rule set's notation claims (for riichi: words that start
 with a digit, ``[``, a tile character or a link; GB adds words made only of its honour letters,
 ``|EE0000|`` and flowers). Right after it, ``wild=7z`` (or ``wild=5z,7z``) makes those kinds wild for
-that line. The rest of the line is the title. A tab also ends the hand. Reading is lenient: a bad line
-becomes a ``Problem`` and the rest go on.
+that line. The rest of the line is the title. A tab also ends the hand: the title (which may then start
+with a digit) follows it, and the hand's wild and situation words may stand before it. Reading is
+lenient: a bad line becomes a ``Problem`` and the rest go on.
 
 Lines end at ``\n`` only (a ``\r`` before it is dropped), in every format, and each is decoded on its
 own, so one bad byte spoils one line. A line longer than ``MAX_LINE`` bytes is no batch line: it is
@@ -19,6 +20,9 @@ reported without being read whole. Control characters in a title are written as 
 >>> line = parse_line(1, "123m456p789s1127z wild=7z dora=3m riichi One red dragon", riichi)
 >>> line.hand, line.wild, line.situation, line.title
 ('123m456p789s1127z', ('7z',), 'dora=3m riichi', 'One red dragon')
+>>> line = parse_line(1, "2456m345p678s11z77z wild=7z\\t2 wild reds", riichi)
+>>> line.hand, line.wild, line.title
+('2456m345p678s11z77z', ('7z',), '2 wild reds')
 >>> parse_line(1, "[123m,1]456p789sEENN N|ES1000|ab Mixed straight, self-drawn", gb).hand
 '[123m,1]456p789sEENN N|ES1000|ab'
 """
@@ -28,7 +32,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
 from ..core.errors import NotationError, printable
@@ -84,7 +88,7 @@ class Problem:
         (such as ``--visible``), whose column is then given in the message.
         """
         if err.text == line.hand:
-            return cls(line.number, line.column + err.column - 1, err.message, line.hand)
+            return cls(line.number, line.column + err.column - 1, _hinted(err), line.hand)
         if err.text in line.wild:
             column = line.wild_columns[line.wild.index(err.text)] + err.column - 1
             return cls(line.number, column, err.message, line.hand)
@@ -92,6 +96,14 @@ class Problem:
             return cls(line.number, line.situation_column + err.column - 1, err.message, line.hand)
         message = f"{err.message} (column {err.column} of {printable(err.text)!r})"
         return cls(line.number, line.column, message, line.hand)
+
+
+def _hinted(err: NotationError) -> str:
+    """Return a hand error's message, with a hint when a later word of digits reads as a title's."""
+    before = err.text[: err.column - 1]
+    if err.message.startswith("digits ") and " have no suit" in err.message and " " in before.strip():
+        return f"{err.message} (a title that starts with a digit goes after a tab)"
+    return err.message
 
 
 def split_line(text: str, rule: RuleSet) -> Split:
@@ -102,11 +114,23 @@ def split_line(text: str, rule: RuleSet) -> Split:
     hand_word, situation_word = rule.hand_word, rule.situation_word
     if "\t" in text:
         hand, _, rest = text.partition("\t")
+        words = _spaced(hand, hand_word, situation_word)
+        if words is not None and (words.wild or words.situation) and not words.title:
+            return replace(words, title=printable(rest.strip()))
         start = len(hand) - len(hand.lstrip()) + 1
         return _words(rest, len(hand) + 1, situation_word, Split(hand.strip(), start))
+    return _spaced(text, hand_word, situation_word) or Split("", 1)
+
+
+def _spaced(text: str, hand_word: re.Pattern[str], situation_word: re.Pattern[str]) -> Split | None:
+    """Split text with no tab: the hand words, then wild and situation words, then the title.
+
+    Before a tab, wild and situation words that leave no title belong to the hand; otherwise the tab ends
+    the hand, and its bad words are reported in it.
+    """
     found = list(_WORD.finditer(text))
     if not found:
-        return Split("", 1)
+        return None
     end = 1
     while end < len(found) and hand_word.match(found[end].group()):
         end += 1

@@ -44,11 +44,35 @@ def analyze_or_exit(
     try:
         return rule.analyze(source, visible=visible, wild=wild, options=options, situation=situation or None)
     except NotationError as err:
+        if err.text == source:
+            err = words_after_hand(source, rule) or err
         # Say which text the column counts in: the hand, or one of the options read with it.
         where = "--visible" if err.text == visible else "--wild" if err.text in wild else "line 1"
         raise caret_exit(SITUATION if situation and err.text == situation else where, err) from None
     except PairiError as err:
         raise fail(str(err)) from None
+
+
+def words_after_hand(source: str, rule: RuleSet) -> NotationError | None:
+    """Return the error of batch-line words (situation, ``wild=``) after a hand given on the command line.
+
+    A batch line may carry them; the command line takes them as options, which the error names.
+    """
+    from ..batch.lines import split_line
+
+    split = split_line(source, rule)
+    if split.title:
+        return None
+    if split.situation:
+        option = f'--situation "{" ".join(split.situation.split())}"'
+        return NotationError(
+            f"situation words after the hand; give them as {option}", source, split.situation_column
+        )
+    if split.wild:
+        options = " ".join(f"--wild {kind}" for kind, _ in split.wild)
+        column = split.wild[0][1] - len("wild=")
+        return NotationError(f"'wild=' after the hand; give it as {options}", source, column)
+    return None
 
 
 SITUATION = "the situation (--situation and its word options)"

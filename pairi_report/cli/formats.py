@@ -8,6 +8,7 @@ that cannot go together, or one that needs another.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..report.registry import FORMATS, Format
 from ..rules.base import RuleSet
@@ -57,10 +58,16 @@ CONFLICTS = (
 NEEDS = (("quiz", "quiz_titles"), ("quiz", "per_page"), ("outlook", "dama"))
 
 
+# File suffixes of reports and pictures: an -o target ending in one names a file, not the folder -o wants.
+FILE_SUFFIXES = frozenset({f".{f.suffix}" for f in FORMATS.values()} | {".htm", ".markdown", ".png", ".svg"})
+
+
 def refusal(request: Request, fmt: Format, rule: RuleSet) -> str | None:
     """Return why a request cannot run as asked (one line), or None when it can."""
     if fmt.folder and request.output is None:
         return f"--format {fmt.name} writes a folder of files; add -o DIR, e.g. -o out/"
+    if (why := _file_target(request.output)) is not None:
+        return why
     for option in FLAGS:
         if request.changed(option.name) and option.name not in fmt.accepts:
             takers = [f.name for f in FORMATS.values() if option.name in f.accepts]
@@ -87,3 +94,14 @@ def _purpose(name: str) -> str:
 def _flag(name: str) -> str:
     """Return an option's flag."""
     return next(o.flag for o in FLAGS if o.name == name)
+
+
+def _file_target(output: Path | None) -> str | None:
+    """Return why ``-o`` names a report file rather than a folder (one already there is a folder)."""
+    if output is None or output.suffix.lower() not in FILE_SUFFIXES or output.is_dir():
+        return None
+    folder = output.with_suffix("")
+    return (
+        f"-o names the folder the report goes into, not a file: {output} ends in {output.suffix}; "
+        f"e.g. -o {folder}/"
+    )

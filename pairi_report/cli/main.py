@@ -156,8 +156,9 @@ Games = Annotated[
     int,
     typer.Option(
         min=1,
-        help="Practice games per discard where chances are estimated (beyond 2-shanten), and from "
-        f"the hand for --outlook; e.g. --games 2000 (default {DEFAULT_GAMES}).",
+        help="Practice games per discard where chances are estimated (beyond 3-shanten, and a "
+        "3-shanten hand's discards that lose ground), and from the hand for --outlook; e.g. --games 2000 "
+        f"(default {DEFAULT_GAMES}).",
     ),
 ]
 Dama = Annotated[
@@ -302,9 +303,24 @@ def run_command(argv: list[str]) -> int:
         code = command(args=args, prog_name=name, standalone_mode=False)
     except TyperException as err:
         detail = err.format_message() if hasattr(err, "format_message") else str(err)
-        typer.echo(f"{name}: error: {printable(detail)} (see {name} --help)", err=True)
+        typer.echo(f"{name}: error: {printable(_hinted(detail, args))} (see {name} --help)", err=True)
         return err.exit_code
     return code if isinstance(code, int) else 0
+
+
+def _hinted(detail: str, args: list[str]) -> str:
+    """Return a usage error, pointing extra arguments that are situation words at ``--situation``."""
+    if not detail.startswith("Got unexpected extra argument"):
+        return detail
+    from ..rules.riichi.valuation import SITUATION_WORD
+
+    extra = detail[detail.rfind(" (") + 2 : -1].split()  # "... argument(s) (dora=5s riichi)"
+    if extra and all(SITUATION_WORD.fullmatch(word) for word in extra):
+        where = args.index(extra[0]) + 1 if extra[0] in args else 0
+        return (
+            f'argument {where}: situation words after the hand; give them as --situation "{" ".join(extra)}"'
+        )
+    return detail
 
 
 def _run_defaults(source: str) -> int:

@@ -17,7 +17,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from ..core.errors import PairiError
+import typer
+
+from ..core.errors import PairiError, printable
 from ..report.registry import FORMATS, Format, Output
 from .common import either, fail
 from .inputs import is_file
@@ -179,6 +181,13 @@ def read_log(log: LogInput) -> Game:
         raise fail(f"{log.label}: {err}") from None
 
 
+def warn_log(log: LogInput, game: Game) -> None:
+    """Print, one line each on stderr, what the reader let pass in a log (a win without text, a cut)."""
+    for rnd in game.rounds:
+        for warning in rnd.warnings:
+            typer.echo(f"pairi-report: warning: {printable(log.label)}: {rnd.label}: {warning}", err=True)
+
+
 Chosen: TypeAlias = "list[tuple[LogInput, Game | None, tuple[int, ...]]]"
 
 
@@ -194,6 +203,7 @@ def chosen_games(request: Request, logs: list[LogInput]) -> Chosen:
     last: PairiError | None = None
     for log in logs:
         game = read_log(log)
+        warn_log(log, game)
         try:
             chosen.append(
                 (log, game if len(logs) == 1 else None, choose_seats(game, request.player, log.name))

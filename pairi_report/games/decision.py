@@ -81,5 +81,6 @@ class RoundReplay:
     round: Round
     decisions: tuple[Decision, ...]
     final_hands: tuple[Hand, ...]
-    winning_hands: tuple[WinningHand, ...]
+    winning_hands: tuple[WinningHand, ...]  # one per win of the round, but a win left out (``notes``)
     rivers: tuple[tuple[RiverTile, ...], ...] = ()
+    notes: tuple[str, ...] = ()  # what the replay let pass, one line each

@@ -67,12 +67,26 @@ def mjai_name(tile: Tile) -> str:
 
 
 def read_mjai(data: bytes | str, name: str = "") -> Game:
-    """Read mjai JSON Lines into a ``Game``."""
+    """Read mjai JSON Lines into a ``Game``.
+
+    A log cut off inside a round (a live game, a download that stopped) is read up to its last event:
+    the round has no result, and says so (``Round.cut``). A last line cut in the middle, with no line
+    end after it, is left out.
+    """
     reader = _MjaiReader(name)
-    for number, line in enumerate(_lines(data), start=1):
-        if line.strip():
-            reader.line = number
-            reader.take(_object(line, number))
+    lines = _lines(data)
+    unended = not (data.endswith(b"\n") if isinstance(data, bytes) else data.endswith("\n"))
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        reader.line = number
+        try:
+            obj = _object(line, number)
+        except LogError:
+            if number == len(lines) and unended and reader.kyoku is not None:
+                break  # the line the log was cut in
+            raise
+        reader.take(obj)
     return reader.game()
 
 
@@ -255,14 +269,16 @@ class _MjaiReader:
             return "全員聴牌" if tenpais[0] else "全員不聴"
         return "流局"
 
-    def finish(self, k: RoundInProgress) -> Round:
+    def finish(self, k: RoundInProgress, cut: bool = False) -> Round:
         head = k.start
         wind = WIND_LETTERS.index(head["bakaze"])
-        return k.finished(wind, head["kyoku"], head["honba"], head["kyotaku"], tuple(head["scores"]))
+        return k.finished(wind, head["kyoku"], head["honba"], head["kyotaku"], tuple(head["scores"]), cut)
 
     def game(self) -> Game:
-        if self.kyoku is not None:
-            raise LogError("the log ends inside a round; expected end_kyoku", self.kyoku.label, "the end")
+        k = self.kyoku
+        if k is not None:  # the log stops inside a round: before its result, or after it
+            self.rounds.append(self.finish(k, cut=not k.wins and k.drawn is None))
+            self.kyoku = None
         if not self.rounds:
             raise LogError("no round; expected start_kyoku … end_kyoku", where="mjai")
         names = self.names or ("", "", "", "")

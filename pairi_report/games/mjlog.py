@@ -98,12 +98,29 @@ def _parse(data: bytes | str) -> ElementTree.Element:
     try:
         root = ElementTree.fromstring(data.strip())
     except ElementTree.ParseError as err:
-        line, column = err.position
-        reason = str(err).split(":")[0]  # expat's words, without the position it repeats
-        raise LogError(f"not well-formed XML ({reason})", where=f"line {line} column {column}") from err
+        cut = _cut_off(data)
+        if cut is None:
+            line, column = err.position
+            reason = str(err).split(":")[0]  # expat's words, without the position it repeats
+            raise LogError(f"not well-formed XML ({reason})", where=f"line {line} column {column}") from err
+        root = cut
     if root.tag != "mjloggm":
         raise LogError(f"the root is <{root.tag}>; expected <mjloggm>", where="mjlog")
     return root
+
+
+def _cut_off(text: str) -> ElementTree.Element | None:
+    """Read an mjlog that stops before its end (a game cut off): its whole tags, closed; else None.
+
+    The round it stops in then has no result, and is read up to its last move.
+    """
+    text = text.strip()
+    if not text.startswith("<mjloggm") or "</mjloggm>" in text:
+        return None
+    try:
+        return ElementTree.fromstring(text[: text.rfind(">") + 1] + "</mjloggm>")
+    except ElementTree.ParseError:
+        return None
 
 
 def tile136(value: int | str, red_fives: bool = True) -> Tile:
@@ -301,19 +318,21 @@ class _MjlogReader:
             raise LogError(f"unknown draw type {kind!r}; expected one of {', '.join(DRAW_TYPES)}")
         k.drawn = Drawn(name, _deltas(el))
 
-    def close(self) -> None:
+    def close(self, last: bool = False) -> None:
+        """Finish the round being read; only the log's last one may lack a result (the log stops in it)."""
         k = self.kyoku
         if k is None:
             return
-        if not k.wins and k.drawn is None:
+        cut = not k.wins and k.drawn is None
+        if cut and not last:
             raise LogError("the round has no <AGARI> or <RYUUKYOKU>", k.label, self.tag)
         seed, ten = _ints(k.start.attrib["seed"]), _ints(k.start.attrib["ten"])
         scores = tuple(100 * t for t in ten)
-        self.rounds.append(k.finished(seed[0] // 4, seed[0] % 4 + 1, seed[1], seed[2], scores))
+        self.rounds.append(k.finished(seed[0] // 4, seed[0] % 4 + 1, seed[1], seed[2], scores, cut))
         self.kyoku = None
 
     def game(self) -> Game:
-        self.close()
+        self.close(last=True)
         if not self.rounds:
             raise LogError("no round; expected <INIT> … <AGARI> or <RYUUKYOKU>", where="mjlog")
         return Game(self.names, self.rules, tuple(self.rounds), self.title)

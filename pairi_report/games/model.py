@@ -204,7 +204,8 @@ class Round:
     """局 One round: where it stands, what each seat was dealt, what happened, and how it ended.
 
     ``dora`` lists every indicator turned over in the round, the first one at the deal; ``ura`` the
-    ura indicators shown at a riichi win. ``wins`` is empty exactly when ``drawn`` is set.
+    ura indicators shown at a riichi win. ``wins`` is empty exactly when ``drawn`` is set, or when the
+    round is ``cut`` (the log ends inside it).
     """
 
     wind: int  # 0-3: East, South, West, North round
@@ -218,6 +219,9 @@ class Round:
     events: tuple[Event, ...]
     wins: tuple[Win, ...] = ()
     drawn: Drawn | None = None
+    # What the reader let pass, one line each: a win without Tenhou's scoring text, a round cut off.
+    warnings: tuple[str, ...] = ()
+    cut: bool = False  # the log stops inside this round (its last): no result, its moves up to the cut
 
     @property
     def dealer(self) -> int:
@@ -242,3 +246,16 @@ class Game:
     rules: LogRules
     rounds: tuple[Round, ...]
     title: str = ""
+
+
+def cut_warning(events: tuple[Event, ...] | list[Event]) -> str:
+    """Return the warning of a log that stops inside a round: where its last discard was."""
+    discards = [e for e in events if isinstance(e, Discard)]
+    if not discards:
+        return "the log stops before the round's first discard; nothing in it is reviewed"
+    last = discards[-1]
+    turn = sum(1 for d in discards if d.seat == last.seat)
+    return (
+        f"the log stops before the round's result; reviewed up to its last discard "
+        f"(seat {last.seat}'s discard {turn}, {last.tile})"
+    )

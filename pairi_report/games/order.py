@@ -8,8 +8,9 @@ leaves a seat without a turn, or turns unplayed, is dropped. States already know
 remembered, so the search stays small.
 
 Kan dora come out as Tenhou turns them over: a closed kan's at once, an open or added kan's after the
-kan seat's next discard (or before its next kan); indicators the log lists beyond those (a kan
-followed by a win on the dead-wall tile) are turned over at the end.
+kan seat's next discard (or when its next kan is made; a kan robbed by a ron is never made, so it turns
+over none); indicators the log lists beyond those (a kan followed by a win on the dead-wall tile) are
+turned over at the end.
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ def build_events(
             events.append(turn.after)
             reveal(pending)
             pending = 0
+        elif isinstance(turn.after, Call) and (seat, index) == steps[-1]:
+            events.append(turn.after)  # robbed by a ron (chankan): never made, it turns nothing over
         elif isinstance(turn.after, Call):
             reveal(pending)
             events.append(turn.after)

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import LogError
 from .mjai import read_mjai
 from .mjlog import read_mjlog
-from .model import Game
+from .model import Game, Round
 from .replay import replay
 from .tenhou6 import read_tenhou6
 
@@ -77,8 +77,18 @@ def sniff(data: bytes, name: str = "") -> LogFormat:
 
 
 def read_game(data: bytes, name: str = "") -> Game:
-    """Read a log of any supported format and check that its moves can be replayed."""
+    """Read a log of any supported format and check that its moves can be replayed.
+
+    What the replay lets pass (a win with no score that is no complete hand) joins its round's warnings.
+    """
     game = sniff(data, name).read(data, name)
-    for _ in replay(game):
-        pass
-    return game
+    rounds = tuple(_noted(done.round, done.notes) for done in replay(game))
+    return game if rounds == game.rounds else replace(game, rounds=rounds)
+
+
+def _noted(rnd: Round, notes: tuple[str, ...]) -> Round:
+    """Return the round with the replay's notes among its warnings, each in place of one it says more on."""
+    if not notes:
+        return rnd
+    kept = tuple(w for w in rnd.warnings if not any(n.startswith(w.partition(";")[0]) for n in notes))
+    return replace(rnd, warnings=kept + notes)

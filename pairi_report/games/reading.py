@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import Drawn, Event, Round, Tile, Win
+from .model import Drawn, Event, Round, Tile, Win, cut_warning
 
 
 @dataclass
@@ -33,8 +33,13 @@ class RoundInProgress:
     drew: list[int] = field(default_factory=lambda: [-1] * 4)
     last: int = -1
 
-    def finished(self, wind: int, number: int, honba: int, sticks: int, scores: tuple[int, ...]) -> Round:
-        """Return the round read, with its place in the game and the scores it started from."""
+    def finished(
+        self, wind: int, number: int, honba: int, sticks: int, scores: tuple[int, ...], cut: bool = False
+    ) -> Round:
+        """Return the round read, with its place in the game and the scores it started from.
+
+        ``cut``: the log stops inside the round, before its result (the round carries the warning).
+        """
         return Round(
             wind,
             number,
@@ -47,4 +52,6 @@ class RoundInProgress:
             tuple(self.events),
             tuple(self.wins),
             self.drawn,
+            (cut_warning(self.events),) if cut else (),
+            cut,
         )

@@ -38,6 +38,7 @@ from .model import (
     Game,
     Round,
     Tile,
+    Win,
 )
 from .shape import complete, waits
 from .table import SeatView, TableMeld, TableView
@@ -52,7 +53,7 @@ def replay_round(rnd: Round, *, title: str = "", index: int = 0, red_fives: bool
     decisions = [d for ev in rnd.events if (d := state.apply(ev)) is not None]
     winning = state.finish()
     rivers = tuple(tuple(seat.river) for seat in state.seats)
-    return RoundReplay(rnd, tuple(decisions), state.final_hands(), winning, rivers)
+    return RoundReplay(rnd, tuple(decisions), state.final_hands(), winning, rivers, tuple(state.notes))
 
 
 def replay(game: Game) -> Iterator[RoundReplay]:
@@ -117,6 +118,7 @@ class _State:
             raise LogError(THREE_PLAYER if len(rnd.hands) == 3 else "expected four seats", rnd.label)
         if not rnd.dora:
             raise LogError("no dora indicator; expected one at the deal", rnd.label)
+        self.notes: list[str] = []  # what the replay let pass: a stated win that is no complete hand
         self.seats = [_Seat(list(hand)) for hand in rnd.hands]
         self.seen = [0] * NUM_KINDS
         self.red_seen = [0, 0, 0]
@@ -404,14 +406,28 @@ class _State:
             self.see(tile, "the ura indicators")
         if any(not (0 <= w.winner < 4 and 0 <= w.source < 4) for w in rnd.wins):
             raise self.fail("a win names a seat outside 0-3")
-        if not rnd.wins and rnd.drawn is None:
+        if not rnd.wins and rnd.drawn is None and not rnd.cut:
             raise self.fail("the round has no result; expected a win or a draw")
         if rnd.drawn is not None and rnd.drawn.kind in EXHAUSTIVE and self.draws != LIVE_WALL:
             raise self.fail(f"an exhaustive draw after {self.draws} draws; expected {LIVE_WALL}")
-        winning = tuple(self.winning(w.winner, w.source) for w in rnd.wins)
+        winning = tuple(h for w in rnd.wins if (h := self.claimed(w)) is not None)
         if winning and self.phase == _AFTER_ADDED:
             self.robbed()
         return winning
+
+    def claimed(self, win: Win) -> WinningHand | None:
+        """Return a win's hand; a win that states no score (hand-edited, say) and is no complete hand is
+        noted and left out (None), where a win with Tenhou's score behind it is an error."""
+        try:
+            return self.winning(win.winner, win.source)
+        except LogError as err:
+            if win.text or win.yaku:
+                raise
+            self.notes.append(
+                f"seat {win.winner}'s win has no scoring text and is no complete hand; the win is left out "
+                f"({err.message})"
+            )
+            return None
 
     def robbed(self) -> None:
         """Undo a kan robbed by a ron (chankan): the pon stays, the added tile went to the winner."""

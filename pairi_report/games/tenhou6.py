@@ -31,7 +31,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from .errors import THREE_PLAYER, LogError
-from .model import Call, CallKind, Discard, Drawn, Game, LogRules, Round, Tile, Win, Yaku
+from .model import Call, CallKind, Discard, Drawn, Game, LogRules, Round, Tile, Win, Yaku, cut_warning
 from .order import Take, Turn, build_events, order
 
 _LINK = re.compile(r"^https?://tenhou\.net/\d/?#json=", re.IGNORECASE)
@@ -64,7 +64,9 @@ def read_tenhou6(data: bytes | str, name: str = "") -> Game:
     if not isinstance(rounds, list) or not rounds:
         raise LogError("expected 'log' to be a list of rounds", where="top level")
     title = name or str(obj.get("ref", ""))
-    return Game(tuple(names), rules, tuple(_round(r, i) for i, r in enumerate(rounds)), title)
+    last = len(rounds) - 1
+    read = tuple(_round(r, i, cut_here=i == last) for i, r in enumerate(rounds))
+    return Game(tuple(names), rules, read, title)
 
 
 def _load(data: bytes | str) -> dict[str, Any]:
@@ -102,9 +104,12 @@ def _rules(rule: dict[str, Any]) -> LogRules:
     return LogRules(red_fives=red, three_player=label.startswith("三"), label=label)
 
 
-def _round(raw: Any, index: int) -> Round:
-    """Read one round array."""
+def _round(raw: Any, index: int, cut_here: bool = False) -> Round:
+    """Read one round array; the log's last round may stop before its result (a game cut off)."""
     where = f"round {index + 1} of the log"
+    cut = cut_here and isinstance(raw, list) and len(raw) == _ROUND_LENGTH - 1
+    if cut:
+        raw = [*raw, None]
     if not isinstance(raw, list) or len(raw) != _ROUND_LENGTH:
         if isinstance(raw, list) and len(raw) == _ROUND_LENGTH - 3:
             raise LogError(THREE_PLAYER, where=where)
@@ -119,13 +124,30 @@ def _round(raw: Any, index: int) -> Round:
         turns = tuple(_turns(raw[4 + 3 * s : 7 + 3 * s], s) for s in range(_SEATS))
         hands = tuple(tuple(_tiles(raw[4 + 3 * s], f"seat {s}'s hand")) for s in range(_SEATS))
         dora, ura = tuple(_tiles(raw[2], "the dora")), tuple(_tiles(raw[3], "the ura dora"))
-        wins, drawn = _result(raw[16])
+        wins, drawn = ((), None) if cut else _result(raw[16])
         steps = order(turns, head[0] % 4)
         events = build_events(turns, steps, dora)
     except LogError as err:
         raise err.at(label) from None
+    warnings = tuple(
+        f"seat {w.winner}'s win has no scoring text; valued from the game" for w in wins if not w.text
+    )
+    if cut:
+        warnings += (cut_warning(events),)
     return Round(
-        head[0] // 4, head[0] % 4 + 1, head[1], head[2], tuple(scores), dora, ura, hands, events, wins, drawn
+        head[0] // 4,
+        head[0] % 4 + 1,
+        head[1],
+        head[2],
+        tuple(scores),
+        dora,
+        ura,
+        hands,
+        events,
+        wins,
+        drawn,
+        warnings,
+        cut,
     )
 
 
@@ -241,7 +263,8 @@ def _win(deltas: Any, detail: Any) -> Win:
     where = "the result"
     if not _ints(deltas, _SEATS):
         raise LogError("expected four score changes for a win", where=where)
-    if not isinstance(detail, list) or len(detail) < 4 or not _ints(detail[:3], 3):
+    # [winner, from, liable] alone (no text, no yaku) is a win as some tools write it: read, then valued.
+    if not isinstance(detail, list) or len(detail) < 3 or not _ints(detail[:3], 3):
         raise LogError("expected [winner, from, liable, text, yaku…] for a win", where=where)
     if not all(isinstance(v, str) for v in detail[3:]) or not all(0 <= s < _SEATS for s in detail[:3]):
         raise LogError("expected seats 0-3 and texts in a win's details", where=where)
@@ -250,4 +273,5 @@ def _win(deltas: Any, detail: Any) -> Win:
         yaku = tuple(Yaku.parse(y) for y in detail[4:])
     except LogError as err:
         raise err.at("", where) from None
-    return Win(winner, source, tuple(deltas), detail[3], yaku, None if liable == winner else liable)
+    text = detail[3] if len(detail) > 3 else ""
+    return Win(winner, source, tuple(deltas), text, yaku, None if liable == winner else liable)

@@ -128,8 +128,9 @@ def review_game(game: Game, name: str = "", seats: tuple[int, ...] = SEATS) -> G
             for d, f in zip(done.decisions, facts, strict=True)
             if d.seat in seats
         )
+        hands = {h.seat: h for h in done.winning_hands}  # a win left out by the replay has none
         wins = tuple(
-            check_win(done.round, end, w, h) for w, h in zip(done.round.wins, done.winning_hands, strict=True)
+            check_win(done.round, end, w, hands[w.winner]) for w in done.round.wins if w.winner in hands
         )
         rounds.append(RoundReview(done.round, len(rounds), reviewed, wins))
     return GameReview(name, game, seats, tuple(rounds))

@@ -115,6 +115,8 @@ class RoundReview:
         rnd = self.round
         if rnd.drawn is not None:
             return {"kind": "draw", "name": rnd.drawn.kind, "deltas": list(rnd.drawn.deltas)}
+        if rnd.cut:
+            return {"kind": "cut"}  # the log stops inside the round
         wins = [
             {
                 "winner": c.win.winner,

@@ -286,7 +286,7 @@ def test_cjk_words_render_into_the_png() -> None:
 
 
 def test_the_png_falls_back_to_pillows_font(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chart, "find_words_font", lambda lang: None)
+    monkeypatch.setattr(chart, "font_chain", lambda lang: ())
     png = chart_png(_bars())
     with Image.open(io.BytesIO(png)) as img:
         assert img.size == (chart.BARS_WIDTH * 2, _bars().height * 2)

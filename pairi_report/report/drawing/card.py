@@ -1,7 +1,8 @@
 """名刺 A hand's card as one PNG for social posts: the title, the verdict, the hand and the best rows.
 
 The picture is drawn with Pillow from the card's words and tile names, so the same card gives the same
-bytes. Words need a font with the report language's characters (``fonts.find_words_font``).
+bytes. Words need a font with the report language's characters (``fonts.Lettering``; the reporter
+draws in English where no font has them, ``fonts.picture_lang``).
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from .fonts import find_words_font
+from .fonts import Lettering, font_chain
 from .png import png_bytes
 from .tileset import TileSet
 
@@ -23,7 +24,6 @@ MUTED = (95, 88, 75)
 BAD = (160, 48, 31)
 RULE = (226, 218, 198)
 BEST = (255, 241, 184, 255)
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class CardRow:
     effective: tuple[tuple[str, int], ...]
     count: str  # e.g. "79"
     best: bool
+    lower: bool = False  # it leaves more shanten than the best: the tables' lose mark (an arrow down)
 
 
 @dataclass(frozen=True)
@@ -72,34 +73,33 @@ def card_png(card: CardPicture, tiles: TileSet) -> bytes:
     return png_bytes(img)
 
 
-def _fonts(lang: str) -> dict[str, Font]:
-    """Return the card's fonts: title, verdict, words and small numbers."""
-    path = find_words_font(lang)
+def _fonts(lang: str) -> dict[str, Lettering]:
+    """Return the card's letterings: title, verdict, words and small numbers."""
+    chain = font_chain(lang)
     sizes = {"title": 44, "verdict": 36, "words": 26, "small": 20}
-    if path is None:  # no font installed: Pillow's own, small but legible
-        return {k: ImageFont.load_default() for k in sizes}
-    return {k: ImageFont.truetype(path, size) for k, size in sizes.items()}
+    return {k: Lettering(chain, size) for k, size in sizes.items()}
 
 
-def _text_layer(text: str, font: Font, fill: tuple[int, int, int]) -> Image.Image:
+def _text_layer(text: str, lettering: Lettering, fill: tuple[int, int, int]) -> Image.Image:
     """Return a line of text on a transparent layer, cut to the card's width."""
+    font, text = lettering.fit(text)
     box = ImageDraw.Draw(Image.new("RGBA", (1, 1))).textbbox((0, 0), text, font=font)
     layer = Image.new("RGBA", (min(WIDTH - 2 * MARGIN, int(box[2]) + 2), int(box[3]) + 8), (0, 0, 0, 0))
     ImageDraw.Draw(layer).text((0, 0), text, font=font, fill=fill)
     return layer
 
 
-def _title(card: CardPicture, fonts: dict[str, Font]) -> Image.Image:
+def _title(card: CardPicture, fonts: dict[str, Lettering]) -> Image.Image:
     """Return the title line."""
     return _text_layer(card.title, fonts["title"], INK)
 
 
-def _words(text: str, fonts: dict[str, Font]) -> Image.Image:
+def _words(text: str, fonts: dict[str, Lettering]) -> Image.Image:
     """Return a muted line of words."""
     return _text_layer(text, fonts["words"], MUTED)
 
 
-def _verdict(card: CardPicture, tiles: TileSet, fonts: dict[str, Font]) -> Image.Image:
+def _verdict(card: CardPicture, tiles: TileSet, fonts: dict[str, Lettering]) -> Image.Image:
     """Return the verdict: its words with small tiles among them, wrapped to the card's width."""
     pieces = [
         _text_layer(p, fonts["verdict"], INK if card.ok else BAD)
@@ -118,9 +118,17 @@ def _strip(strip: Image.Image) -> Image.Image:
     return strip.resize((room, round(strip.height * room / strip.width)), Image.Resampling.LANCZOS)
 
 
-def _row(row: CardRow, tiles: TileSet, fonts: dict[str, Font]) -> Image.Image:
-    """Return one discard row: the discards, then each effective tile with its copies under it."""
-    pieces = [_tile(tiles, name, 72) for name in row.discards]
+def _row(row: CardRow, tiles: TileSet, fonts: dict[str, Lettering]) -> Image.Image:
+    """Return one discard row: the discards, then each effective tile with its copies under it.
+
+    Equal discards stand apart with a slash between them (side by side they would read as a pair), and
+    a discard that loses ground starts with the lose mark, drawn so that it needs no font.
+    """
+    pieces = [_lose_mark(72)] if row.lower else []
+    for n, name in enumerate(row.discards):
+        if n:
+            pieces.append(_tie_mark(72))
+        pieces.append(_tile(tiles, name, 72))
     pieces.append(_text_layer(" → ", fonts["verdict"], MUTED))
     pieces += [_counted(tiles, name, n, fonts["small"]) for name, n in row.effective]
     pieces.append(_text_layer(f"  {row.count}", fonts["verdict"], INK))
@@ -132,13 +140,30 @@ def _row(row: CardRow, tiles: TileSet, fonts: dict[str, Font]) -> Image.Image:
     return layer
 
 
+def _tie_mark(height: int) -> Image.Image:
+    """Return the slash that stands between equal discards."""
+    layer = Image.new("RGBA", (height // 3, height), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).line([(layer.width - 6, 10), (6, height - 10)], fill=MUTED, width=4)
+    return layer
+
+
+def _lose_mark(height: int) -> Image.Image:
+    """Return the arrow down that marks a discard losing ground."""
+    w = height // 2
+    layer = Image.new("RGBA", (w, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    draw.rectangle([(w // 2 - 3, height // 4), (w // 2 + 3, height * 3 // 5)], fill=BAD)
+    draw.polygon([(4, height * 3 // 5), (w - 4, height * 3 // 5), (w // 2, height * 4 // 5)], fill=BAD)
+    return layer
+
+
 def _tile(tiles: TileSet, name: str, height: int) -> Image.Image:
     """Return a tile picture scaled to a height."""
     picture = tiles.picture(name, 2)
     return picture.resize((round(picture.width * height / picture.height), height), Image.Resampling.LANCZOS)
 
 
-def _counted(tiles: TileSet, name: str, copies: int, font: Font) -> Image.Image:
+def _counted(tiles: TileSet, name: str, copies: int, font: Lettering) -> Image.Image:
     """Return a small tile with its unseen copies under it."""
     picture = _tile(tiles, name, 48)
     number = _text_layer(str(copies), font, MUTED)

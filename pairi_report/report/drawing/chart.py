@@ -14,16 +14,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from ...core.errors import PairiError
-from .fonts import find_words_font
+from .fonts import Lettering, font_chain
 from .png import png_bytes
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 Anchor = Literal["start", "middle", "end"]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 # Okabe & Ito's colour-blind-safe palette, without its yellow, which is too pale for a line on white.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
@@ -391,14 +390,11 @@ def chart_png(chart: Chart, scale: int = 2, lang: str = "en") -> bytes:
     return png_bytes(small)
 
 
-def _fonts(chart: Chart, f: int, lang: str) -> dict[float, Font]:
-    """Load the font once per size the chart uses, at ``f`` device pixels per CSS pixel."""
-    path = find_words_font(lang)
+def _fonts(chart: Chart, f: int, lang: str) -> dict[float, Lettering]:
+    """Return the lettering of each size the chart uses, at ``f`` device pixels per CSS pixel."""
+    chain = font_chain(lang)
     sizes = {t.size for t in chart.texts + tuple(item.text for item in chart.legend + chart.notes)}
-    return {
-        size: ImageFont.truetype(path, round(size * f)) if path else ImageFont.load_default(size * f)
-        for size in sizes
-    }
+    return {size: Lettering(chain, round(size * f)) for size in sizes}
 
 
 def dash_runs(points: Sequence[Point], dash: tuple[float, ...]) -> list[list[Point]]:
@@ -425,7 +421,7 @@ def dash_runs(points: Sequence[Point], dash: tuple[float, ...]) -> list[list[Poi
     return runs
 
 
-def _paint(d: ImageDraw.ImageDraw, shape: Shape, fonts: dict[float, Font], f: int) -> None:
+def _paint(d: ImageDraw.ImageDraw, shape: Shape, fonts: dict[float, Lettering], f: int) -> None:
     """Paint one shape at ``f`` device pixels per CSS pixel, as the SVG template draws it."""
     match shape:
         case Line() | Series():
@@ -446,8 +442,9 @@ def _paint(d: ImageDraw.ImageDraw, shape: Shape, fonts: dict[float, Font], f: in
             # IPAex has no bold face; a hairline stroke stands in for it.
             stroke = round(shape.size * f / 40) if shape.bold else 0
             anchor = {"start": "ls", "middle": "ms", "end": "rs"}[shape.anchor]
-            xy, font = (shape.x * f, shape.y * f), fonts[shape.size]
-            d.text(xy, shape.text, shape.fill, font, anchor, stroke_width=stroke, stroke_fill=shape.fill)
+            font, text = fonts[shape.size].fit(shape.text)
+            xy = (shape.x * f, shape.y * f)
+            d.text(xy, text, shape.fill, font, anchor, stroke_width=stroke, stroke_fill=shape.fill)
         case LegendItem():
             for part in (shape.line, shape.marker, shape.box, shape.text):
                 if part is not None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from PIL import Image
 
 from ..drawing.card import CardPicture, CardRow, card_png
+from ..drawing.fonts import picture_lang
 from ..formats.render import render_cards
 from ..registry import Format
 from ..views.card import CardView, card_view, verdict_names
@@ -33,8 +34,12 @@ class CardsReporter:
         pictures = inline.pictures()
         pictures.tile_files(tuple(sorted({t for c in cards for t in c.tiles})), files)
         sink.write("card.html", render_cards(cards, words, pictures, files).encode("utf-8"))
+        drawn_in = picture_lang(options.lang)  # English where no font has the language's script
+        if drawn_in != options.lang:
+            english = hand_views(work.entries, replace(inline, lang=drawn_in), files, batch=work.batch)
+            cards = [card_view(h, n) for n, h in enumerate(english, start=1)]
         for card in cards:
-            sink.write(f"cards/{card.png}", card_png(_picture(card, files, options.lang), options.tileset))
+            sink.write(f"cards/{card.png}", card_png(_picture(card, files, drawn_in), options.tileset))
 
 
 def _picture(card: CardView, files: dict[str, bytes], lang: str) -> CardPicture:
@@ -48,6 +53,7 @@ def _picture(card: CardView, files: dict[str, bytes], lang: str) -> CardPicture:
             tuple((c.tile.stem, c.count) for g in r.groups for c in g),
             str(r.count),
             r.best,
+            r.lower,
         )
         for r in card.rows
     )

@@ -18,6 +18,7 @@ from ...batch.summary import Summary, summarise
 from ...outlook.prospects import Outlook
 from ...rules.analysis import Analysis
 from ..drawing.chart import chart_png
+from ..drawing.fonts import picture_lang
 from ..formats.pdf import print_pdf
 from ..formats.render import Pictures, render_hand_page, render_html, render_markdown
 from ..registry import Format, Page
@@ -71,8 +72,7 @@ def hand_views(
             view = outlook_view(look, anchor, analysis.wild, words)
             sections = (Section("outlook", "below", view),)
             if options.format.page is Page.MARKDOWN:  # HTML draws its charts inline, as SVG
-                for picture in view.charts:
-                    files[f"img/charts/{picture.file}"] = chart_png(picture.chart, 1, options.lang)
+                _chart_files(look, anchor, analysis, options.lang, files)
         yield hand_view(
             analysis,
             strip,
@@ -82,6 +82,13 @@ def hand_views(
             words=words,
             sections=sections,
         )
+
+
+def _chart_files(look: Outlook, anchor: str, a: Analysis, lang: str, files: dict[str, bytes]) -> None:
+    """Draw a hand's outlook charts as PNG files, in English where no font has the language's script."""
+    drawn_in = picture_lang(lang)
+    for picture in outlook_view(look, anchor, a.wild, labels(drawn_in)).charts:
+        files[f"img/charts/{picture.file}"] = chart_png(picture.chart, 1, drawn_in)
 
 
 def _paged(options: ReportOptions, hands: int) -> bool:

@@ -35,6 +35,7 @@ class Labels:
     verdict_draws: str  # with {shanten}
     verdict_sep: str  # between the lead and the margin
     or_word: str  # between equal discards
+    lose_mark: str  # before a discard that leaves more shanten than the best (tables, cards, charts)
     others_note: str  # with {tiles}: those effective only after some of a row's equal discards
     discards_title: str  # with {n}: a complete hand's folded discard table
     # A big report's index of hands, each on its own page.
@@ -291,6 +292,7 @@ class ReviewWords:
     agrees: str
     differs: str
     no_text: str
+    cut_off: str  # the result of a round the log stops in
     legend_title: str
     legend: tuple[str, ...]
     # The plain-text summary (--format text): the counts, the losses, a line per round.

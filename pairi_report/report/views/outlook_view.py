@@ -192,14 +192,24 @@ def _label(p: Prospect, words: Labels) -> str:
     return words.this_hand if p.discard is None else discard_name(p.discard, p.red)
 
 
+def _chart_label(p: Prospect, best: int, words: Labels) -> str:
+    """Return a discard's label in a chart, with the tables' lose mark when it leaves more shanten."""
+    label = _label(p, words)
+    return f"{label} {words.lose_mark}" if p.shanten > best else label
+
+
 def _charts(o: Outlook, anchor: str, words: Labels) -> tuple[Picture, ...]:
     """Return the section's charts: win and tenpai curves of the first rows, and the bars of all."""
     shown = o.prospects[:CURVES]
+    best = o.prospects[0].shanten if o.prospects else 0
     out = []
     for goal, title in (("win", words.win_chart), ("tenpai", words.tenpai_chart)):
         if goal == "tenpai" and all(p.shanten <= 0 for p in shown):
             continue  # every curve would be flat at 100%
-        rows = [ChanceInput(_label(p, words), getattr(p.chances, goal), not p.chances.exact) for p in shown]
+        rows = [
+            ChanceInput(_chart_label(p, best, words), getattr(p.chances, goal), not p.chances.exact)
+            for p in shown
+        ]
         chart = chance_chart(
             rows,
             title=title,
@@ -214,12 +224,14 @@ def _charts(o: Outlook, anchor: str, words: Labels) -> tuple[Picture, ...]:
     valued = [p for p in shown if p.chances.points is not None]
     if valued:
         title = words.points_chart
-        rows_p = [(_label(p, words), p.chances.points or ()) for p in valued]
+        rows_p = [(_chart_label(p, best, words), p.chances.points or ()) for p in valued]
         chart = points_chart(rows_p, title=title, x_label=words.turns_axis, y_label=words.points_axis)
         alt = f"{title} ({', '.join(label for label, _ in rows_p)}): {words.points_axis}, {words.turns_axis}"
         out.append(Picture(chart, f"{anchor}-points.png", f"{anchor}-points", alt))
     if len(o.prospects) > 1:
-        bars = [BarInput(_label(p, words), p.count, p.improvement_count) for p in o.prospects[:BARS]]
+        bars = [
+            BarInput(_chart_label(p, best, words), p.count, p.improvement_count) for p in o.prospects[:BARS]
+        ]
         chart = bar_chart(
             bars,
             title=words.bars_chart,

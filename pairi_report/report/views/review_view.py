@@ -228,6 +228,8 @@ def result_lines(review: GameReview, rnd: RoundReview, words: ReviewWords) -> tu
     """Return the round's result as Tenhou wrote it: each win with its yaku, or the draw's name."""
     if rnd.round.drawn is not None:
         return (ResultLine(rnd.round.drawn.kind, "", "", None),)
+    if rnd.round.cut:
+        return (ResultLine(words.cut_off, "", "", None),)
     return tuple(_win_line(review, c, words) for c in rnd.wins)
 
 
@@ -250,6 +252,8 @@ def _short_result(review: GameReview, rnd: RoundReview, words: ReviewWords) -> s
     """Return the result for the summary table: the draw's name, or each winner and Tenhou's text."""
     if rnd.round.drawn is not None:
         return rnd.round.drawn.kind
+    if rnd.round.cut:
+        return words.cut_off
     return " · ".join(f"{player_name(review, c.win.winner, words)} {c.win.text or c.text}" for c in rnd.wins)
 
 

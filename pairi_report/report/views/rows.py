@@ -45,6 +45,7 @@ class DiscardRow:
     count: int
     best: bool
     value: tuple[tuple[Tile, Cell], ...] = ()  # each wait it leaves with its value (rules that value hands)
+    lower: bool = False  # it leaves more shanten than the best discard: marked with ``Labels.lose_mark``
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -99,6 +100,7 @@ def discard_rows(a: Analysis, words: Labels, cells: Cells) -> tuple[DiscardRow, 
                 first.ukeire_count,
                 (first.shanten, first.ukeire_count) == best,
                 cells.get((first.tile, first.red), ()),
+                lower=first.shanten > best[0],
             )
         )
     return tuple(rows)
