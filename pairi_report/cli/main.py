@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 from typer.exceptions import TyperException
 
+from ..core.bounds import GAMES, WORKERS
 from ..core.errors import PairiError, printable
 from ..core.version import __version__
 from ..outlook import DEFAULT_GAMES
@@ -136,7 +137,8 @@ Lang = Annotated[
 Workers = Annotated[
     int | None,
     typer.Option(
-        min=1,
+        min=WORKERS.low,
+        max=WORKERS.high,
         help="Processes for --format jsonl, csv or parquet (and Dask workers with --dask), and for "
         "--outlook (default: every core), e.g. --workers 2.",
     ),
@@ -152,7 +154,8 @@ LookAhead = Annotated[
 Games = Annotated[
     int,
     typer.Option(
-        min=1,
+        min=GAMES.low,
+        max=GAMES.high,
         help="Practice games per discard where chances are estimated (beyond 2-shanten), and from "
         f"the hand for --outlook; e.g. --games 2000 (default {DEFAULT_GAMES}).",
     ),
