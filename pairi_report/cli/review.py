@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
+from ..core.bounds import LOG_BYTES
 from ..core.errors import PairiError
 from ..report.registry import FORMATS, Format, Output
 from .common import either, fail
@@ -25,7 +26,7 @@ from .request import Request
 
 if TYPE_CHECKING:
     from ..games import Game
-MAX_LOG_BYTES = 64 << 20  # far above any real log; a bigger file is refused before it is read whole
+MAX_LOG_BYTES = LOG_BYTES  # a bigger file is refused before it is read whole, as a bigger gzip inside
 _LINK = re.compile(rb"https?://tenhou\.net/6")
 _HEAD = 4096
 

@@ -44,6 +44,7 @@ NUKI = Bound(0, 4)  # there are four Norths
 GAMES = Bound(1, 1_000_000)  # practice games; a million takes minutes already
 WORKERS = Bound(1, 1024)  # asked-for processes; the run then uses at most its cores and its work
 SCORE = Bound(-10_000_000, 10_000_000)  # a player's points in a log, deltas included
+LOG_BYTES = 64 << 20  # a game log, read or decompressed: far above any real one
 LOG_DIGITS = 18  # a number in a log with more digits than this is absurd, whatever its key
 
 

@@ -18,9 +18,7 @@ yaku: ``"30符4飜7700点"``, ``"満貫2000-4000点"``, a dealer's tsumo as ``"3
 
 from __future__ import annotations
 
-import gzip
 import re
-import zlib
 from math import ceil
 from urllib.parse import unquote
 from xml.etree import ElementTree
@@ -41,6 +39,7 @@ from .model import (
     Win,
     Yaku,
 )
+from .packed import GZIP_MAGIC, gunzip
 from .reading import RoundInProgress
 
 # Tenhou's yaku ids (the index) and the names tenhou.net/6 shows.
@@ -85,11 +84,8 @@ def read_mjlog(data: bytes | str, name: str = "") -> Game:
 def _parse(data: bytes | str) -> ElementTree.Element:
     """Unzip if need be, refuse entity declarations, and parse the XML."""
     if isinstance(data, bytes):
-        if data[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError, zlib.error) as err:
-                raise LogError(f"a broken gzip stream ({err})", where="mjlog") from err
+        if data[:2] == GZIP_MAGIC:
+            data = gunzip(data)
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as err:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import markdown
 import pytest
+from make_game_logs import SOURCE
 from typer.testing import CliRunner
 
 from pairi_report.cli.main import app
@@ -25,9 +26,7 @@ from pairi_report.rules.riichi.scoring import parse_situation
 runner = CliRunner()
 WIN = "234567m23455p678s"  # a complete hand: its value reads every situation word
 LOGS = Path(__file__).resolve().parent.parent / "data" / "logs"
-TENHOU6 = Path("/work/shared/logs/tenhou6/kyushukyuhai.json")
-if not TENHOU6.is_file():
-    TENHOU6 = Path(__file__).resolve().parents[3] / "shared" / "logs" / "tenhou6" / "kyushukyuhai.json"
+TENHOU6 = SOURCE / "kyushukyuhai.json"
 
 SHAPES = [
     "0",
