@@ -14,11 +14,13 @@ import multiprocessing
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from multiprocessing.pool import AsyncResult
 from typing import Any, BinaryIO
 
 from ..core.errors import NotationError
 from ..core.notation import Hand
+from ..core.processes import worker_count
 from ..engine.vector import preload, release
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
@@ -108,6 +110,11 @@ def analyze_stream(blocks: Iterable[Block], settings: Settings, workers: int) ->
     are loaded here, before the workers fork, so that all of them read the same pages (and share the
     CPU cache, which ``benchmarks/bench_stream.py`` shows in their scaling), then let go here.
     """
+    blocks = iter(blocks)
+    workers = worker_count(workers)  # no more than the cores
+    first = list(islice(blocks, workers))  # a few blocks of 64 KiB: the work, if it is small, in full
+    workers = min(workers, len(first))  # a process per block at most
+    blocks = chain(first, blocks)
     if workers <= 1:
         for block in blocks:
             yield analyze_block(settings, block)

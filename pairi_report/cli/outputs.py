@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..batch.cores import default_workers
 from ..batch.summary import Summary
 from ..core.errors import PairiError, printable
+from ..core.processes import worker_count
 from ..report.registry import Format, Output
 from ..rules.base import RuleSet
 from .common import counted, fail, progress
@@ -62,7 +62,7 @@ def look_ahead(request: Request, entries: Entries) -> list[Outlook] | None:
     from ..rules.play import PlayModel
 
     analyses = [a for _, a in entries]
-    workers = request.workers or default_workers()
+    workers = worker_count(request.workers)
     model = PlayModel(dama=request.dama)
     with progress(len(entries), request.quiet, after=1, label="looking ahead") as step:
         looks = outlooks(analyses, games=request.games, practice=request.games, workers=workers, model=model)
@@ -216,7 +216,7 @@ def need(extra: str, why: str) -> None:
 @contextmanager
 def _results(request: Request, settings: Settings, dask: bool) -> Iterator[Iterable[BlockResult]]:
     """Yield the results in input order: from this machine's processes, or from a Dask cluster."""
-    workers = request.workers or default_workers()
+    workers = worker_count(request.workers)
     if not dask:
         from ..batch.stream import analyze_stream, read_blocks
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from ..core.processes import worker_count
 from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
@@ -216,7 +217,7 @@ def outlooks(
     # Fresh processes, each with one BLAS thread. The engine runs no float matrix product, so BLAS never
     # works for it; the variables only keep numpy from starting a pool of idle threads per worker.
     with _environment(_ONE_THREAD):
-        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(analyses)))
+        pool = multiprocessing.get_context("spawn").Pool(worker_count(workers, len(analyses)))
     with pool:
         yield from pool.imap(job, analyses)
 
