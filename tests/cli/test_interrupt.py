@@ -47,13 +47,26 @@ def _leftovers(tmp_path: Path) -> list[str]:
     ]
 
 
+def _users(out: Path) -> tuple[int, int, int, bytes, int]:
+    """Return what must not change of a user's folder: its mode, owner and group, and its own file."""
+    info, notes = os.stat(out), out / "notes.txt"
+    return info.st_mode, info.st_uid, info.st_gid, notes.read_bytes(), notes.stat().st_ino
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("users", [False, True], ids=["new-folder", "users-0700-folder"])
 @pytest.mark.parametrize(("fmt", "hands"), [("html", 2_000), ("jsonl", 150_000)])
-def test_a_killed_run_leaves_the_previous_output_whole(tmp_path: Path, fmt: str, hands: int) -> None:
+def test_a_killed_run_leaves_the_previous_output_whole(
+    tmp_path: Path, fmt: str, hands: int, users: bool
+) -> None:
     old, new = tmp_path / "old.txt", tmp_path / "new.txt"
     old.write_text("\n".join(random_hands(41, hands)) + "\n", encoding="utf-8")
     new.write_text("\n".join(random_hands(42, hands // 2)) + "\n", encoding="utf-8")  # fewer: stale pages
     out = tmp_path / "out"
+    if users:  # issue 33, acceptance 4: a user's own folder, 0700, with a file of its own
+        out.mkdir(mode=0o700)
+        (out / "notes.txt").write_text("the user's\n")
+    mine = _users(out) if users else None
     _run(new, out, fmt)
     after = _snapshot(out)
     _run(old, out, fmt)
@@ -70,10 +83,12 @@ def test_a_killed_run_leaves_the_previous_output_whole(tmp_path: Path, fmt: str,
         child.wait()
         state = _snapshot(out)
         assert state in (before, after), "the output folder is neither the old output nor the new one"
+        assert mine is None or _users(out) == mine, "the user's folder or its file changed"
         outcomes.append("new" if state == after else "old")
         if state == after:
             _run(old, out, fmt)  # back to the old output, to be killed over again
     _run(new, out, fmt)
     assert _snapshot(out) == after
+    assert mine is None or _users(out) == mine
     assert _leftovers(tmp_path) == []
     assert "old" in outcomes  # some kills did land before the swap
