@@ -11,6 +11,7 @@ input order, with their bad lines and a summary that adds up across blocks.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from typing import Any, BinaryIO
 
 from ..core.errors import NotationError
 from ..core.notation import Hand
-from ..core.processes import worker_count
+from ..core.processes import interrupts_held, worker_count, worker_start
 from ..engine.vector import preload, release
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
@@ -122,7 +123,9 @@ def analyze_stream(blocks: Iterable[Block], settings: Settings, workers: int) ->
     preload()
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(workers) as pool:
+    with interrupts_held():  # the workers start ignoring Ctrl-C: the parent tears the pool down
+        pool = context.Pool(workers, initializer=worker_start, initargs=(os.getpid(),))
+    with pool:
         # The workers have their copy; this process no longer needs its own (a worker that a crash
         # replaces loads the tables itself).
         release()

@@ -20,6 +20,7 @@ from ..rules.registry import RULE_SETS, find_rule_set
 from .common import check_situation, fail
 from .formats import refusal
 from .inputs import check_source
+from .interrupt import end_interrupted, interrupted, watch_interrupts
 from .request import Request
 from .review import log_inputs
 from .situation import with_word_options
@@ -281,8 +282,17 @@ def execute(request: Request) -> int:
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    sys.exit(run_command(sys.argv[1:]))
+    """Entry point of the console script: run, and on Ctrl-C stop every process of the run in a second."""
+    watch_interrupts()
+    try:
+        code = run_command(sys.argv[1:])
+    except BaseException:
+        if not interrupted():
+            raise
+        code = 130  # whatever the interrupt turned into on its way out
+    if interrupted():
+        end_interrupted()
+    sys.exit(code)
 
 
 def run_command(argv: list[str]) -> int:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ..core.processes import worker_count
+from ..core.processes import interrupts_held, worker_count, worker_start
 from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
@@ -166,17 +166,19 @@ def outlook(
     seed: int = 0,
     practice: int = 0,
     model: PlayModel = DEFAULT_MODEL,
+    tell: Callable[[int, int], None] | None = None,
 ) -> Outlook:
     """Look ahead from a hand: per start, improvements, shapes, 2-step count, chances and points by turn.
 
     Chances are exact (``chances``) when the hand is at most ``EXACT_SHANTEN``-shanten, with expected
     points where the rules value hands (``points``, under ``model``); beyond, each start's chances are
     estimated from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``,
-    the bot also plays that many games from the hand itself.
+    the bot also plays that many games from the hand itself. ``tell(done, total)`` hears of each start
+    done (a progress line for a long look-ahead).
     """
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
-    curves = _curves(analysis, starts, unseen, games, seed, model)
+    curves = _curves(analysis, starts, unseen, games, seed, model, tell)
     reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
     prospects = []
     for start, curve in zip(starts, curves, strict=True):
@@ -195,6 +197,8 @@ def outlook(
             )
         )
     games_played = play(analysis, games=practice, seed=seed) if practice else None
+    if tell is not None:
+        tell(len(starts) + 1, len(starts) + 1)
     return Outlook(unseen, tuple(prospects), games_played, model)
 
 
@@ -205,19 +209,23 @@ def outlooks(
     practice: int = 0,
     workers: int = 1,
     model: PlayModel = DEFAULT_MODEL,
+    tell: Callable[[int, int], None] | None = None,
 ) -> Iterator[Outlook]:
     """Yield the outlook of each hand in turn; with ``workers`` above 1, several hands at once in processes.
 
     Each hand's games are seeded the same way in any process, so the results do not depend on ``workers``.
+    ``tell`` hears of each start done, for hands looked at in this process.
     """
     job = partial(outlook, games=games, practice=practice, model=model)
     if workers <= 1 or len(analyses) <= 1:
-        yield from map(job, analyses)
+        yield from (job(a, tell=tell) for a in analyses)
         return
     # Fresh processes, each with one BLAS thread. The engine runs no float matrix product, so BLAS never
     # works for it; the variables only keep numpy from starting a pool of idle threads per worker.
-    with _environment(_ONE_THREAD):
-        pool = multiprocessing.get_context("spawn").Pool(worker_count(workers, len(analyses)))
+    with _environment(_ONE_THREAD), interrupts_held():  # Ctrl-C is the parent's, as in the batch stream
+        pool = multiprocessing.get_context("spawn").Pool(
+            worker_count(workers, len(analyses)), initializer=worker_start, initargs=(os.getpid(),)
+        )
     with pool:
         yield from pool.imap(job, analyses)
 
@@ -241,7 +249,13 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
 
 
 def _curves(
-    analysis: Analysis, starts: list[Start], unseen: int, games: int, seed: int, model: PlayModel
+    analysis: Analysis,
+    starts: list[Start],
+    unseen: int,
+    games: int,
+    seed: int,
+    model: PlayModel,
+    tell: Callable[[int, int], None] | None = None,
 ) -> list[Curve]:
     """Return each start's chances (and points): exact up to EXACT_SHANTEN, else from practice games.
 
@@ -261,4 +275,6 @@ def _curves(
             continue
         bot = bots.setdefault(id(s.position), Bot(s.position))
         out.append(Curve.of_games(play_from(s.position, s.tiles, unseen, games, seed + i, bot)))
+        if tell is not None:
+            tell(i + 1, len(starts) + 1)
     return out
