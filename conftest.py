@@ -9,5 +9,6 @@ _EXTRAS = {
     "pairi_report/batch/cluster.py": "distributed",
     "pairi_report/batch/frames.py": "dask",
     "pairi_report/pages/plugin.py": "mkdocs",
+    "pairi_report/report/reporters/parquet.py": "pyarrow",
 }
 collect_ignore += [path for path, module in _EXTRAS.items() if find_spec(module) is None]

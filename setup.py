@@ -7,7 +7,7 @@ optional: with no compiler, or no Cython, the install goes on without them and t
 
 from __future__ import annotations
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_namespace_packages, setup
 
 # (dotted module name, source file): add a kernel here and nowhere else.
 EXTENSIONS: tuple[tuple[str, str], ...] = (
@@ -36,4 +36,11 @@ def extensions() -> list[Extension]:
     return built
 
 
-setup(ext_modules=extensions())
+def packages() -> list[str]:
+    """Return every package of the wheel: each folder of ``pairi_report/`` (its data folders too, which
+    Python could import as namespace packages), then the top-level templates and assets mapped into it."""
+    found = find_namespace_packages(include=["pairi_report", "pairi_report.*"], exclude=["*.__pycache__"])
+    return sorted(found) + ["pairi_report.templates", "pairi_report.assets", "pairi_report.assets.tiles"]
+
+
+setup(packages=packages(), ext_modules=extensions())

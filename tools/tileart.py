@@ -1,8 +1,8 @@
 """牌画 Draw the built-in tile set with Pillow and write it under ``assets/tiles/``.
 
-Regenerate with ``python -m tools.tileart`` from the repository's root (it also writes
-``contact-sheet.png``). It needs the IPAex Mincho font (Debian package ``fonts-ipaexfont-mincho``) at
-generation time only: the PNGs are committed, and they are what runs.
+Regenerate with ``python -m tools.tileart`` from the repository's root (it also writes the docs'
+``docs/images/contact-sheet.png``). It needs the IPAex Mincho font (Debian package
+``fonts-ipaexfont-mincho``) at generation time only: the PNGs are committed, and they are what runs.
 
 Each picture is drawn at 8x of 36x48 and scaled down to 1x (36x48) and 2x (72x96), upright and sideways
 (for claimed tiles). Names: ``1m``..``9m``, ``1p``.., ``1s``.., ``1z``..``7z``, red fives ``0m 0p 0s``,
@@ -34,6 +34,7 @@ BASE = 3  # 1x pixels of tile body showing below the face
 INSET = 1.5  # 1x pixels of margin between the face's edge and its picture
 RED_FRAME = 2  # 1x pixels: the width of the frame that marks a red five
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "tiles"
+SHEET = Path(__file__).resolve().parents[1] / "docs" / "images" / "contact-sheet.png"  # a picture of the docs
 
 # Traditional colours (the suits' colours are in tilesuits).
 EDGE = (126, 112, 88, 255)
@@ -241,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--font", help="path of IPAex Mincho (ipaexm.ttf)")
     parser.add_argument("--out", type=Path, default=ASSETS)
+    parser.add_argument("--sheet", type=Path, default=SHEET)
     args = parser.parse_args(argv)
     font = args.font or find_mincho()
     if not font:
@@ -249,9 +251,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     paths = render_set(font, args.out)
-    sheet = args.out / "contact-sheet.png"
-    contact_sheet(args.out).save(sheet, format="PNG", optimize=False, compress_level=9)
-    print(f"wrote {len(paths)} pictures and {sheet.name} to {args.out}")
+    contact_sheet(args.out).save(args.sheet, format="PNG", optimize=False, compress_level=9)
+    print(f"wrote {len(paths)} pictures to {args.out} and their contact sheet to {args.sheet}")
     return 0
 
 

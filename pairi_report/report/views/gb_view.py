@@ -12,7 +12,7 @@ from ...core.tiles import tile_name
 from ...rules.analysis import Analysis
 from ...rules.gb.analysis import GBValue
 from ...rules.gb.notation import gb_tile_name
-from .i18n import EN, ZH, Labels, shanten_words
+from .i18n import EN, GB_TEXT_WORDS, ZH, Labels, shanten_words
 from .tiles import Tile, pictures_of, tile
 
 
@@ -102,12 +102,17 @@ def text_rows(value: GBValue) -> list[str]:
     if value.fan is not None:
         fan = value.fan
         fans = " ".join(f"{f.zh}{f.value}" + (f"×{f.count}" if f.count > 1 else "") for f in fan.fans)
-        rows.append(f"{fans} = {fan.total}番")
-        verdict = "可和" if fan.can_win else "不足8番，不能和"
-        rows.append(f"不计花牌{fan.base}番：{verdict}")
+        rows.append(GB_TEXT_WORDS.fans.format(fans=fans, total=fan.total))
+        verdict = GB_TEXT_WORDS.can_win if fan.can_win else GB_TEXT_WORDS.cannot_win
+        rows.append(GB_TEXT_WORDS.base.format(base=fan.base, verdict=verdict))
     for w in value.waits or ():
-        short = "" if w.can_win else "（不足8番）"
-        rows.append(f"和{gb_tile_name(w.tile)} 自摸{w.self_drawn}番 点和{w.discard}番{short}")
+        short = "" if w.can_win else GB_TEXT_WORDS.short
+        tile = gb_tile_name(w.tile)
+        rows.append(
+            GB_TEXT_WORDS.wait_value.format(
+                tile=tile, self_drawn=w.self_drawn, discard=w.discard, short=short
+            )
+        )
     return rows
 
 
@@ -133,7 +138,7 @@ def text_block(a: Analysis, words: Labels) -> str | None:
     if a.discards is not None:
         best = a.discards[0].shanten
         rows += [
-            f"打{gb_tile_name(d.tile)} {_row_zh(d.shanten, d.ukeire, d.ukeire_count)}"
+            f"{GB_TEXT_WORDS.discard}{gb_tile_name(d.tile)} {_row_zh(d.shanten, d.ukeire, d.ukeire_count)}"
             for d in a.discards
             if d.shanten == best
         ]
@@ -147,10 +152,12 @@ def text_block(a: Analysis, words: Labels) -> str | None:
 def _shanten_zh(best: int, regular: int) -> str:
     """Return the shanten line in Chinese: 和牌, 听牌, N向听, with the regular form's when it is behind."""
     line = shanten_words(best, ZH)
-    return line if regular == best else f"{line}（一般形{shanten_words(regular, ZH)}）"
+    return (
+        line if regular == best else GB_TEXT_WORDS.forms.format(best=line, regular=shanten_words(regular, ZH))
+    )
 
 
 def _row_zh(shanten: int, tiles: tuple[int, ...], count: int) -> str:
     """Return ``进张[…]`` (``听[…]`` when ready) with the tiles in GB letters and their count."""
-    word = "听" if shanten == 0 else "进张"
-    return f"{word}[{''.join(gb_tile_name(t) for t in tiles)} {count}张]"
+    word = GB_TEXT_WORDS.waits if shanten == 0 else GB_TEXT_WORDS.draws
+    return f"{word}[{''.join(gb_tile_name(t) for t in tiles)} {GB_TEXT_WORDS.count.format(n=count)}]"

@@ -5,14 +5,17 @@ The words live in ``pairi_report/data/labels/<lang>.toml``, one file per languag
 hand's value) and the ``[review]`` table for ``ReviewWords`` (a game review). A missing or unknown key
 fails at import. Each language uses its own terms: shanten / 向听 / 向聴, effective tiles / 有效牌 /
 受け入れ. Tile notation (``5m``, ``7z``) and the plain-text block, whose ``打 摸 待ち 枚`` are Tenhou's
-notation, stay as they are in every language.
+notation, stay as they are in every language: their words are the ``[tenhou]`` table of ``ja.toml``
+(``TenhouWords``), and those of a Chinese report's GB block the ``[gb_text]`` table of ``zh.toml``.
 """
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -278,11 +281,52 @@ class ReviewWords:
     text_round: str  # with {round} {decisions} {rate} {shanten} {tiles} {result}, aligned in columns
 
 
-def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
-    """Read one language's words from ``data/labels/<lang>.toml`` (every field must be there)."""
+@dataclass(frozen=True)
+class TenhouWords:
+    """The words of Tenhou's plain-text block (``打6m 摸[1m2m 16枚]``), whatever the report's language."""
+
+    discard: str  # before a discarded tile
+    draws: str  # before the tiles that advance the hand
+    waits: str  # before the waits of a ready hand
+    count: str  # with {n}: unseen copies
+    forms: str  # with {best} {regular}: the shanten line when the regular form is behind
+    points: str  # before a discard's ron values
+    ron: str
+    tsumo: str
+    riichi_ron: str
+    riichi_tsumo: str
+    han: str  # the unit after a yaku's han, dropped in the yaku line (立直1)
+
+
+@dataclass(frozen=True)
+class GBTextWords:
+    """The words of a Chinese report's GB plain-text block (``打E 听[SW 6张]``, ``花龙8 = 9番``)."""
+
+    discard: str
+    draws: str
+    waits: str
+    count: str  # with {n}
+    forms: str  # with {best} {regular}
+    fans: str  # with {fans} {total}
+    base: str  # with {base} {verdict}: the total without flowers and whether it may win
+    can_win: str
+    cannot_win: str
+    wait_value: str  # with {tile} {self_drawn} {discard} {short}
+    short: str  # after a wait that scores under 8
+
+
+@cache
+def _file(lang: str) -> dict[str, Any]:
+    """Return one language's words file ``data/labels/<lang>.toml``, parsed (once per process)."""
     text = resources.files("pairi_report").joinpath(f"data/labels/{lang}.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    value, review = data.pop("value"), data.pop("review")
+    return tomllib.loads(text)
+
+
+def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
+    """Read one language's words (every field must be there)."""
+    data = dict(_file(lang))
+    value, review = dict(data.pop("value")), dict(data.pop("review"))
+    data.pop("tenhou", None), data.pop("gb_text", None)  # the plain-text blocks' words, read below
     value["dora"] = tuple(value["dora"])
     review["winds"], review["legend"] = tuple(review["winds"]), tuple(review["legend"])
     return Labels(lang=lang, **data), ValueWords(lang=lang, **value), ReviewWords(lang=lang, **review)
@@ -293,6 +337,10 @@ LANGUAGES = {lang: words[0] for lang, words in _WORDS.items()}
 EN, ZH, JA = LANGUAGES["en"], LANGUAGES["zh"], LANGUAGES["ja"]
 VALUE_WORDS = {lang: words[1] for lang, words in _WORDS.items()}
 REVIEW_WORDS = {lang: words[2] for lang, words in _WORDS.items()}
+
+
+TENHOU_WORDS = TenhouWords(**_file("ja")["tenhou"])
+GB_TEXT_WORDS = GBTextWords(**_file("zh")["gb_text"])
 
 
 def labels(lang: str) -> Labels:

@@ -14,7 +14,7 @@ from ...core.tiles import tile_name
 from ...rules.riichi.scoring import HandValue, WaitValue
 from ...rules.riichi.scoring.waits import NO_YAKU_OPEN
 from ...rules.riichi.valuation import RiichiValue
-from .i18n import EN, VALUE_WORDS, Labels, ValueWords
+from .i18n import EN, TENHOU_WORDS, VALUE_WORDS, Labels, ValueWords
 from .tiles import Cell, Tile, pictures_of, tile
 
 TENHOU = VALUE_WORDS["ja"]  # the plain-text block is Tenhou's, in Japanese
@@ -206,13 +206,13 @@ def text_rows(value: RiichiValue) -> list[str]:
         if not v.can_win:
             return [TENHOU.no_yaku]
         view = score_view(v, TENHOU)
-        rows.append(" ".join(f"{y.name}{y.value.removesuffix('飜')}" for y in view.yaku))
+        rows.append(" ".join(f"{y.name}{y.value.removesuffix(TENHOU_WORDS.han)}" for y in view.yaku))
         rows.append(f"{_tenhou_result(v)} {points_text(v, TENHOU)}")
     for w in value.waits or ():
-        rows.append(f"待ち{tile_name(w.tile)} " + " ".join(_wait_words(w)))
+        rows.append(f"{TENHOU_WORDS.waits}{tile_name(w.tile)} " + " ".join(_wait_words(w)))
     for d in value.discards or ():
         waits = " ".join(f"{tile_name(w.tile)}:{ron_cell(w, TENHOU).text}" for w in d.waits)
-        rows.append(f"打{tile_name(d.tile, red=d.red)} 打点[{waits}]")
+        rows.append(f"{TENHOU_WORDS.discard}{tile_name(d.tile, red=d.red)} {TENHOU_WORDS.points}[{waits}]")
     return rows
 
 
@@ -223,9 +223,9 @@ def _tenhou_result(v: HandValue) -> str:
 
 def _wait_words(w: WaitValue) -> list[str]:
     """Return a wait's values in Tenhou's words: ``ロン[…] ツモ[…]``, with riichi ones for a closed hand."""
-    ways = [("ロン", w.ron), ("ツモ", w.tsumo)]
+    ways = [(TENHOU_WORDS.ron, w.ron), (TENHOU_WORDS.tsumo, w.tsumo)]
     if w.riichi_tsumo is not None:
-        ways += [("リーチロン", w.riichi_ron), ("リーチツモ", w.riichi_tsumo)]
+        ways += [(TENHOU_WORDS.riichi_ron, w.riichi_ron), (TENHOU_WORDS.riichi_tsumo, w.riichi_tsumo)]
     return [f"{way}[{_cell(v, TENHOU).text.replace(' · ', ' ')}]" for way, v in ways]
 
 

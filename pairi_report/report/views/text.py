@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core.tiles import tile_name
 from ...rules.analysis import Analysis
-from .i18n import JA, shanten_words
+from .i18n import JA, TENHOU_WORDS, shanten_words
 from .sections import value_rows
 
 
@@ -22,14 +22,15 @@ def shanten_line(a: Analysis) -> str:
     best, regular = a.shanten, a.shanten_by_form.regular
     if regular == best:
         return shanten_words(best, JA)
-    return f"標準形{shanten_words(best, JA)} / 一般形{shanten_words(regular, JA)}"
+    return TENHOU_WORDS.forms.format(best=shanten_words(best, JA), regular=shanten_words(regular, JA))
 
 
 def _row(shanten: int, tiles: tuple[int, ...], count: int) -> str:
     """Return ``摸[…]`` (or ``待ち[…]`` when ready) with the tiles and their count."""
-    word = "待ち" if shanten == 0 else "摸"
+    word = TENHOU_WORDS.waits if shanten == 0 else TENHOU_WORDS.draws
     names = "".join(tile_name(t) for t in tiles)
-    return f"{word}[{names} {count}枚]" if names else f"{word}[{count}枚]"
+    counted = TENHOU_WORDS.count.format(n=count)
+    return f"{word}[{names} {counted}]" if names else f"{word}[{counted}]"
 
 
 def tenhou_rows(a: Analysis) -> list[str]:
@@ -37,7 +38,9 @@ def tenhou_rows(a: Analysis) -> list[str]:
     if a.discards is not None:
         best = a.discards[0].shanten
         return [
-            f"打{d.name} {_row(d.shanten, d.ukeire, d.ukeire_count)}" for d in a.discards if d.shanten == best
+            f"{TENHOU_WORDS.discard}{d.name} {_row(d.shanten, d.ukeire, d.ukeire_count)}"
+            for d in a.discards
+            if d.shanten == best
         ]
     if a.effective is not None:
         return [_row(a.shanten, a.effective.tiles, a.effective.count)]
