@@ -135,7 +135,8 @@ def run(trials: int, seed: int, scale: float, only: tuple[str, ...] = ()) -> Tal
                 _, err = child.communicate(timeout=HANG)
             except subprocess.TimeoutExpired:
                 tally.hangs.append(name)
-                os.killpg(child.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(child.pid, signal.SIGKILL)
                 _, err = child.communicate()
             main_gone = time.monotonic() - pressed
             if not _group_gone(child.pid, pressed + HANG):
@@ -145,7 +146,8 @@ def run(trials: int, seed: int, scale: float, only: tuple[str, ...] = ()) -> Tal
                 tally.hangs.append(
                     f"{name}: a process outlived the run ({main_gone:.2f} s): {left.stdout[-300:]!r}"
                 )
-                os.killpg(child.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(child.pid, signal.SIGKILL)
             tally.slowest = max(tally.slowest, time.monotonic() - pressed)
             text = err.decode("utf-8", "replace")
             tally.trials += 1

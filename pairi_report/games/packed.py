@@ -22,6 +22,7 @@ from .errors import LogError
 
 GZIP_MAGIC = b"\x1f\x8b"
 _GZIP_WINDOW = 16 + zlib.MAX_WBITS  # zlib reads the gzip header and trailer too
+_PIECE = 1 << 20  # bytes decompressed at a time
 
 
 def _limit_words(limit: int) -> str:
@@ -37,7 +38,7 @@ def gunzip(data: bytes, limit: int = LOG_BYTES) -> bytes:
         try:
             while rest:
                 # At most one byte over the limit comes out: enough to know, and no more is held.
-                out += inflate.decompress(rest, limit + 1 - len(out))
+                out += inflate.decompress(rest, min(_PIECE, limit + 1 - len(out)))
                 if len(out) > limit:
                     raise LogError(
                         f"over {_limit_words(limit)} once decompressed; expected a game log", where="gzip"
