@@ -11,6 +11,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -166,3 +167,28 @@ def test_the_checks_find_a_copy(tmp_path: Path) -> None:
     tree = ast.parse("HONOURS = sum(1 << t for t in range(27, 34))\nOTHER = HONOURS\n")
     assert [name for name, _ in _constants(tree)] == ["HONOURS", "OTHER"]
     assert eval(ast.unparse(_constants(tree)[0][1])) == tiles.HONOURS  # noqa: S307 - the test's own text
+
+
+def _identifiers(tree: ast.AST) -> set[str]:
+    """Return the names a module defines or binds: functions, classes, arguments, assigned names."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def test_analyze_has_one_spelling() -> None:
+    # The prose may spell "analysed" as it likes; a name in the code is always "analyze".
+    found = {
+        f"{path.relative_to(PACKAGE)}: {name}"
+        for path in PACKAGE.rglob("*.py")
+        for name in _identifiers(ast.parse(path.read_text(encoding="utf-8")))
+        if re.search(r"analyse(?!s$)", name.lower())  # "analyses", the plural of analysis, is a noun
+    }
+    assert found == set()
+    assert _identifiers(ast.parse("def analyse(analyses): pass")) == {"analyse", "analyses"}

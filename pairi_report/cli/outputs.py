@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +47,8 @@ def run_hands(request: Request, rule: RuleSet, fmt: Format) -> int:
     entries, problems = analyze_input(request, rule)
     work = Hands(entries, problems, look_ahead(request, entries), is_batch(request.source))
     options = report_options(request, fmt, entries)
+    if output is Output.QUIZ and not request.title:
+        options = replace(options, title=None)  # a quiz names itself: the file name would give answers away
     bar = progress(len(entries), request.quiet) if output is Output.HANDS and fmt.page else nullcontext(None)
     with bar as step:
         written = render(fmt, output, work, options if step is None else _with(options, step), request)

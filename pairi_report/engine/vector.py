@@ -116,7 +116,7 @@ def distances(keys: np.ndarray) -> np.ndarray:
     return out
 
 
-def analyse(keys: np.ndarray) -> Batch:
+def analyze_keys(keys: np.ndarray) -> Batch:
     """Return distances and effective-tile masks of concealed 13-tile hands, from their (n, 4) keys."""
     n = len(keys)
     by_form = np.empty((n, 3), np.int8)
@@ -192,7 +192,7 @@ def tables_of(counts: np.ndarray, size: int = 14) -> DiscardTables:
     keys = suit_keys(counts)
     used = _used_masks(counts)
     if size == 13:
-        batch = analyse(keys)
+        batch = analyze_keys(keys)
         mask, count = _unseen(batch.masks, used)
         hands = np.arange(n)
         tile = np.full(n, -1, np.int8)
@@ -201,7 +201,7 @@ def tables_of(counts: np.ndarray, size: int = 14) -> DiscardTables:
         )
     hands, kinds = np.nonzero(counts)
     tile = kinds.astype(np.int8)
-    batch = analyse(keys[hands] + DISCARD_DELTA[kinds])
+    batch = analyze_keys(keys[hands] + DISCARD_DELTA[kinds])
     mask, count = _unseen(batch.masks, used[hands])
     shanten = batch.distance - 1
     order = np.lexsort((tile, -count, shanten, hands))

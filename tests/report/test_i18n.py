@@ -23,6 +23,7 @@ BATCH = "\n".join(
         "1112223334444z",  # effective tiles of a 13-tile hand
         "34m456p789s117z468p",  # the outlook of a 1-shanten hand: ready shapes, improvement tiles
         "1345m456p789s11z46p dora=9s",  # a situation: the quiz answers by points, which beat speed here
+        "234567m23455p678s tsumo riichi dora=4p",  # complete in a situation: the quiz asks its value
         "123m456p789s1122z",  # waits
         "[789s]111222333m05p",  # a complete hand with a call and a red five
         "123m456p789s111z7z wild=7z",  # any tile, a wild tile
@@ -73,7 +74,11 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
     out = tmp_path / f"{lang}-{fmt}"
     text = ""
     # The report looks ahead (its 4-shanten hand's chances are estimated, from a few games for speed).
-    for extra, page in ((["--outlook", "--games", "50", "--dama"], "index"), (["--quiz"], "quiz")):
+    # The quiz has no title given: it names itself.
+    for extra, page in (
+        (["--outlook", "--games", "50", "--dama", "--title", "T"], "index"),
+        (["--quiz"], "quiz"),
+    ):
         args = [
             str(batch),
             "-o",
@@ -84,8 +89,6 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
             lang,
             "--visible",
             "9s",
-            "--title",
-            "T",
         ]
         result = CliRunner().invoke(app, args + extra)
         assert result.exit_code == 1  # the problem line

@@ -109,3 +109,56 @@ def test_quiz_is_repeatable_and_escapes_titles(tmp_path: Path, fmt: str) -> None
     assert outs[0] == outs[1]
     page = outs[0].decode("utf-8")
     assert "<script>" not in page and "<b>" not in page and "&lt;script&gt;" in page
+
+
+# --- Value quizzes: "what is it worth?" for a complete hand whose situation is given ---------------------
+
+VALUE_LINE = "234567m23455p678s tsumo riichi dora=4p honba=1"
+
+
+def _quiz(tmp_path: Path, lines: str, *args: str) -> str:
+    """Return the Markdown quiz of some batch lines."""
+    source = tmp_path / "my-hands.txt"
+    source.write_text(lines, encoding="utf-8")
+    result = CliRunner().invoke(app, [str(source), "--quiz", "-f", "md", "-o", str(tmp_path / "out"), *args])
+    assert result.exit_code == 0, result.output
+    return (tmp_path / "out" / "quiz.md").read_text(encoding="utf-8")
+
+
+def test_a_complete_hand_with_its_situation_asks_its_value(tmp_path: Path) -> None:
+    text = _quiz(tmp_path, VALUE_LINE + "\n")
+    problems, answers = text.split('<a name="answers">')
+    assert "What is it worth?" in problems and "How does it split?" not in problems
+    # Worked by hand: riichi, menzen tsumo, pinfu, tanyao and two dora (the indicator 4p makes 5p dora,
+    # held twice) are 6 han, 20 fu: a haneman, 3,000 from each non-dealer and 6,000 from the dealer, each
+    # with 100 for the one honba. The splits still follow.
+    assert "20 fu 6 han · Haneman, 3,100/6,100" in answers
+    for yaku in ("Riichi 1 han", "Pinfu 1 han", "All simples 1 han", "Dora 2 han"):
+        assert yaku in answers
+    assert "- regular:" in answers
+
+
+def test_the_situation_is_said_in_words_with_the_indicator_pictured(tmp_path: Path) -> None:
+    en = _quiz(tmp_path, VALUE_LINE + "\n")
+    assert "East round, South seat, tsumo, Riichi, 1 honba, dora indicator ![4p](" in en
+    assert "(dora 5p)" in en and "dora=4p" not in en  # the raw words are not shown, and 5p is named dora
+    ja = _quiz(tmp_path, VALUE_LINE + "\n", "--lang", "ja")
+    assert "東場 南家、ツモ、立直、1本場、ドラ表示牌![4p](" in ja and "（ドラ5p）" in ja
+    zh = _quiz(tmp_path, VALUE_LINE + "\n", "--lang", "zh")
+    assert "宝牌指示牌![4p](" in zh and "（宝牌5p）" in zh
+
+
+def test_a_complete_hand_without_a_situation_still_asks_how_it_splits(tmp_path: Path) -> None:
+    text = _quiz(tmp_path, "123m456p789s11222z\n")
+    assert "Is it complete? How does it split?" in text and "What is it worth?" not in text
+
+
+def test_a_quiz_s_title_is_its_own_not_the_file_s(tmp_path: Path) -> None:
+    text = _quiz(tmp_path, VALUE_LINE + "\n2378m1256p3489s15z\n")
+    assert text.startswith("# Hand quiz (2 problems)\n") and "my-hands" not in text
+    assert _quiz(tmp_path, "2378m1256p3489s15z\n", "--title", "Week 3").startswith("# Week 3\n")
+
+
+def test_each_answer_starts_its_own_line_after_the_splits(tmp_path: Path) -> None:
+    text = _quiz(tmp_path, "123m456p789s11222z\n2378m1256p3489s15z\n")
+    assert re.search(r"^2\. \*\*Problem 2\*\*", text, re.M)

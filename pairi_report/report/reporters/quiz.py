@@ -14,6 +14,7 @@ from ..formats.render import render_quiz
 from ..registry import Format, Page
 from ..views.i18n import labels
 from ..views.quiz import quiz_answer, quiz_problem, quiz_view
+from ..views.sections import value_situation, value_worth
 from .base import Hands, ReportOptions, Sink
 from .hands import finish
 
@@ -44,9 +45,12 @@ class QuizReporter:
         pairs = []
         for number, (line, a) in enumerate(work.entries, start=1):
             strip = pictures.strip(a.hand, files, a.wild)
-            problem = quiz_problem(a, strip, number, line.title, words, situation_words(a))
-            pairs.append((problem, quiz_answer(a, number, line.title, words, value_pick(a))))
-        title = options.title or "pairi-report"
+            situation = value_situation(a, words)
+            # A complete hand asks its value only where its situation is given (else the splits).
+            worth = value_worth(a, words) if a.win and situation else None
+            problem = quiz_problem(a, strip, number, line.title, words, situation, worth)
+            pairs.append((problem, quiz_answer(a, number, line.title, words, value_pick(a), worth)))
+        title = options.title
         view = quiz_view(title, pairs, words, options.quiz_titles, options.per_page)
         pictures.tile_files(view.tiles, files)
         page = self.format.page or Page.HTML

@@ -91,11 +91,13 @@ class Labels:
     # Answer-key reasons; {tile} {tiles} {shanten} {count} {other} {other_count} {worse} as named.
     reason_better: str
     reason_value: str  # with {tile} {points} {turn} {other} {other_points}: the best by expected points
-    situation_word: str  # before a problem's situation words
     reason_only: str
     reason_waits: str
     reason_draws: str
     reason_complete: str
+    ask_value: str  # a complete hand with its situation: what is it worth?
+    reason_score: str  # with {result} {points} {yaku}
+    quiz_title: str  # with {n}: a quiz's title when none is given
     # The batch summary.
     summary: str
     hands_col: str
@@ -216,6 +218,16 @@ class ValueWords:
     cannot: str  # a wait with no yaku at all
     furiten: str
     none_wins: str  # a ready hand none of whose waits can win
+    # The situation of a win in words: place, how, flags (named as their yaku), honba, the indicators.
+    winds: tuple[str, str, str, str]
+    place: str  # with {round} {seat}
+    by_ron: str
+    by_tsumo: str
+    honba: str  # with {n}
+    sticks: str  # with {n}
+    nuki: str  # with {n}
+    indicators: str  # with {tiles} (pictured) {dora} (named)
+    sep: str  # between the items of a list in running text
 
 
 @dataclass(frozen=True)
@@ -327,7 +339,7 @@ def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
     data = dict(_file(lang))
     value, review = dict(data.pop("value")), dict(data.pop("review"))
     data.pop("tenhou", None), data.pop("gb_text", None)  # the plain-text blocks' words, read below
-    value["dora"] = tuple(value["dora"])
+    value["dora"], value["winds"] = tuple(value["dora"]), tuple(value["winds"])
     review["winds"], review["legend"] = tuple(review["winds"]), tuple(review["legend"])
     return Labels(lang=lang, **data), ValueWords(lang=lang, **value), ReviewWords(lang=lang, **review)
 

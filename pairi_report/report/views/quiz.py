@@ -24,7 +24,7 @@ class QuizProblem:
     title: str
     strip: Strip
     notation: str
-    situation: tuple[str, ...]
+    situation: tuple[tuple[Part, ...], ...]  # each a run of words and pictures (the dora indicators)
     question: str
 
 
@@ -57,34 +57,52 @@ class QuizView:
 
 
 def quiz_problem(
-    a: Analysis, strip: Strip, number: int, title: str, words: Labels = EN, situation_words: str = ""
+    a: Analysis,
+    strip: Strip,
+    number: int,
+    title: str,
+    words: Labels = EN,
+    situation: tuple[Part, ...] = (),
+    worth: tuple[Part, ...] | None = None,
 ) -> QuizProblem:
     """Build a problem from a hand's analysis: the question fits the hand's size and state.
 
-    ``situation_words`` are the words of the hand's win (round, seat, dora, ...), shown with it.
+    ``situation`` is the hand's win situation in words and pictures (round, seat, dora indicators, ...),
+    shown with it; ``worth``, what a complete hand is worth there: given, the question is its value.
     """
-    situation = []
+    known: list[tuple[Part, ...]] = []
     if a.visible:
-        situation.append(f"{words.visible} {''.join(tile_name(t) for t in a.visible)}")
+        known.append((f"{words.visible} {''.join(tile_name(t) for t in a.visible)}",))
     if a.wild:
-        situation.append(f"{words.wild} {''.join(tile_name(t) for t in a.wild)}")
-    if situation_words:
-        situation.append(f"{words.situation_word} {situation_words}")
+        known.append((f"{words.wild} {''.join(tile_name(t) for t in a.wild)}",))
+    if situation:
+        known.append(situation)
     if a.discards is None:
         question = words.ask_waits if a.shanten == 0 else words.ask_draws
+    elif a.win:
+        question = words.ask_value if worth is not None else words.ask_complete
     else:
-        question = words.ask_complete if a.win else words.ask_discard
-    return QuizProblem(number, title, strip, str(a.hand), tuple(situation), question)
+        question = words.ask_discard
+    return QuizProblem(number, title, strip, str(a.hand), tuple(known), question)
 
 
 def quiz_answer(
-    a: Analysis, number: int, title: str, words: Labels = EN, pick: ValuePick | None = None
+    a: Analysis,
+    number: int,
+    title: str,
+    words: Labels = EN,
+    pick: ValuePick | None = None,
+    worth: tuple[Part, ...] | None = None,
 ) -> QuizAnswer:
-    """Build an answer: the best discards (or the waits, or every split) and why.
+    """Build an answer: the best discards (or the waits, or every split, or the hand's value) and why.
 
-    ``pick`` is the best discard by expected points, for a hand with a situation (worked out before).
+    ``pick`` is the best discard by expected points, for a hand with a situation (worked out before);
+    ``worth`` what a complete hand is worth in its situation (the answer, with its splits).
     """
     if a.win and a.decompositions:
+        if worth is not None:
+            reason = "".join(p if isinstance(p, str) else p.label or p.name for p in worth)
+            return QuizAnswer(number, title, (), reason, worth, splits_of(a, words))
         split = " ".join(a.decompositions[0].blocks)
         reason = words.reason_complete.format(tiles=split)
         parts = compose(words.reason_complete, tiles=())
@@ -155,16 +173,19 @@ def _best_and_next(discards: tuple[DiscardChoice, ...]) -> tuple[list[DiscardCho
 
 
 def quiz_view(
-    title: str,
+    title: str | None,
     pairs: list[tuple[QuizProblem, QuizAnswer]],
     words: Labels = EN,
     show_titles: bool = False,
     per_page: int = 4,
 ) -> QuizView:
-    """Build the whole quiz, noting every tile picture it uses."""
+    """Build the whole quiz, noting every tile picture it uses; with no title, the quiz names itself."""
     used = {t.stem for _, answer in pairs for t in answer.best}
+    for problem, _ in pairs:
+        used |= {p.stem for known in problem.situation for p in known if isinstance(p, Tile)}
     for _, answer in pairs:
         used |= {p.stem for p in answer.parts if isinstance(p, Tile)}
         used |= {t.stem for s in answer.splits for b in s.blocks for t in b.tiles}
     problems, answers = tuple(p for p, _ in pairs), tuple(a for _, a in pairs)
+    title = title or words.quiz_title.format(n=len(problems))
     return QuizView(title, problems, answers, tuple(sorted(used)), words, show_titles, per_page)

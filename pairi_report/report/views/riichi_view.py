@@ -13,9 +13,10 @@ from ...core.notation import parse_tiles
 from ...core.tiles import tile_name
 from ...rules.riichi.scoring import HandValue, WaitValue
 from ...rules.riichi.scoring.waits import NO_YAKU_OPEN
+from ...rules.riichi.scoring.yaku import spec_of
 from ...rules.riichi.valuation import RiichiValue
 from .i18n import EN, TENHOU_WORDS, VALUE_WORDS, Labels, ValueWords
-from .tiles import Cell, Tile, pictures_of, tile
+from .tiles import Cell, Part, Tile, compose, pictures_of, tile
 
 TENHOU = VALUE_WORDS["ja"]  # the plain-text block is Tenhou's, in Japanese
 
@@ -279,3 +280,42 @@ def limit_name(limit: str, words: ValueWords) -> str:
         return words.limits[limit]
     multiple = {"quadruple": 4, "quintuple": 5, "sextuple": 6}.get(limit.split()[0])
     return words.many_yakuman.format(n=multiple or int(limit.split("x")[0]))
+
+
+# The situation's flags, said by the name of the yaku each one brings (riichi left out under double riichi).
+FLAGS = ("double_riichi", "riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+_SAID_WITH = {"riichi": "double_riichi"}  # a flag left unsaid when the other is set
+
+
+def situation_parts(value: RiichiValue, words: Labels = EN) -> tuple[Part, ...]:
+    """Return the situation a hand was valued in, in words: the round and seat, ron or tsumo, the flags,
+    honba and sticks, then the dora indicators pictured with the dora they make named. Nothing for the
+    default situation (which the report does not mention either)."""
+    if not value.situation_words:
+        return ()
+    vw, s = VALUE_WORDS[words.lang], value.situation
+    said = [vw.place.format(round=vw.winds[s.round_wind], seat=vw.winds[s.seat_wind])]
+    said.append(vw.by_tsumo if s.tsumo else vw.by_ron)
+    flags = [f for f in FLAGS if getattr(s, f) and not getattr(s, _SAID_WITH.get(f, ""), False)]
+    said += [getattr(spec_of(f), vw.lang) for f in flags]
+    counts = ((vw.honba, s.honba), (vw.sticks, s.sticks), (vw.nuki, s.nuki))
+    said += [template.format(n=n) for template, n in counts if n]
+    text = vw.sep.join(said)
+    if not s.dora:
+        return (text,)
+    indicators = pictures_of(s.dora, (), words)
+    dora = " ".join(tile_name(t) for t in s.dora_tiles)
+    return compose(f"{text}{vw.sep}{vw.indicators}", tiles=indicators, dora=dora)
+
+
+def worth_parts(value: RiichiValue, words: Labels = EN) -> tuple[Part, ...] | None:
+    """Return what a complete hand is worth, in words: fu and han (or its limit), the points, the yaku and
+    dora with their han; or that it has no yaku. None for a hand that is not complete."""
+    if value.hand is None:
+        return None
+    vw = VALUE_WORDS[words.lang]
+    view = score_view(value.hand, vw, words)
+    if not view.can_win:
+        return (vw.no_yaku,)
+    yaku = vw.sep.join(f"{row.name} {row.value}" for row in view.yaku)
+    return (words.reason_score.format(result=view.result, points=points_text(value.hand, vw), yaku=yaku),)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ...rules.analysis import Analysis
 from .i18n import Labels
-from .tiles import Cell, Tile
+from .tiles import Cell, Part, Tile
 
 if TYPE_CHECKING:
     from ...rules.gb.analysis import GBValue
@@ -58,6 +58,10 @@ class ValueViews:
     verdict: Callable[[Any, Labels, tuple[int, bool] | None], VerdictExtra | None] = lambda v, w, b: None
     # The hand's plain-text block in the report's language, where the rules write it their own way.
     text_block: Callable[[Analysis, Labels], str | None] = lambda a, w: None
+    # The situation the value was worked out in, in words and pictures (a quiz prints it with the hand).
+    situation: Callable[[Any, Labels], tuple[Part, ...]] = lambda v, w: ()
+    # What a complete hand is worth, in words (None: not complete, or nothing to say).
+    worth: Callable[[Any, Labels], tuple[Part, ...] | None] = lambda v, w: None
 
 
 def _gb_sections(value: GBValue, words: Labels) -> tuple[Section, ...]:
@@ -100,7 +104,14 @@ def _riichi_views() -> ValueViews:
     """Return how the report shows riichi's values."""
     from . import riichi_view
 
-    return ValueViews(_riichi_sections, riichi_view.text_rows, _riichi_cells, riichi_view.verdict_extra)
+    return ValueViews(
+        _riichi_sections,
+        riichi_view.text_rows,
+        _riichi_cells,
+        riichi_view.verdict_extra,
+        situation=riichi_view.situation_parts,
+        worth=riichi_view.worth_parts,
+    )
 
 
 # Keyed by the value type's module and name rather than the type itself, so that a run loads the views
@@ -151,3 +162,15 @@ def value_rows(a: Analysis) -> list[str]:
     """Return the lines an analysis' rule value adds to the plain-text block."""
     views = views_of(type(a.value))
     return [] if views is None else views.text_rows(a.value)
+
+
+def value_situation(a: Analysis, words: Labels) -> tuple[Part, ...]:
+    """Return the situation an analysis was valued in, in words and pictures (none: nothing to say)."""
+    views = views_of(type(a.value))
+    return () if views is None else views.situation(a.value, words)
+
+
+def value_worth(a: Analysis, words: Labels) -> tuple[Part, ...] | None:
+    """Return what a complete hand is worth under its rules, in words (None: nothing to say)."""
+    views = views_of(type(a.value))
+    return None if views is None else views.worth(a.value, words)
