@@ -78,14 +78,30 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def _group_gone(pgid: int, deadline: float) -> bool:
-    """Wait until no process of the group is left; return False at the deadline."""
+    """Wait until no process of the group is left running; return False at the deadline.
+
+    A dead worker can stay a zombie for a while where the container's init is slow to reap orphans:
+    it runs nothing and holds no memory, so it counts as gone.
+    """
     while time.monotonic() < deadline:
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
+        if not _running(pgid):
             return True
         time.sleep(0.01)
     return False
+
+
+def _running(pgid: int) -> list[int]:
+    """Return the processes of a group that are not zombies (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
 
 
 def _inputs(folder: Path, mode: Mode, scale: float) -> tuple[Path, Path]:
