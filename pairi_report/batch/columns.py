@@ -207,6 +207,11 @@ class ParquetSink:
         for part in self.parts:
             part.close()
 
+    def abandon(self) -> None:
+        """Give the files up unfinished (the run stops): nothing more is written to them, even at exit."""
+        for part in self.parts:
+            part.writer.is_open = False  # else its __del__ writes a footer into a file closed by then
+
 
 class _Grouped:
     """One Parquet file written in row groups of a fixed size."""

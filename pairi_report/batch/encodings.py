@@ -94,7 +94,8 @@ class CsvRows(Encoding):
 
         def dump(record: dict[str, Any]) -> str:
             buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="\n").writerows(csv_rows(record, forms))
+            rows = ([inert(cell) for cell in row] for row in csv_rows(record, forms))
+            csv.writer(buffer, lineterminator="\n").writerows(rows)
             return buffer.getvalue()
 
         return _TextWriter(dump)
@@ -104,6 +105,21 @@ class CsvRows(Encoding):
         from ..rules.records import csv_columns
 
         return (",".join(csv_columns(forms)) + "\n").encode("ascii")
+
+
+# What a spreadsheet reads as the start of a formula (OWASP's list): such a text cell gets a quote first.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(cell: Any) -> Any:
+    """Return a cell a spreadsheet shows as written: text that would start a formula gets a leading ``'``.
+
+    Numbers stay numbers, negative ones included; only text is touched.
+
+    >>> inert("=1+1"), inert("@SUM(A1)"), inert("-1"), inert(-1), inert("123m")
+    ("'=1+1", "'@SUM(A1)", "'-1", -1, '123m')
+    """
+    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA) else cell
 
 
 @dataclass(frozen=True)

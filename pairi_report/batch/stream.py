@@ -11,14 +11,17 @@ input order, with their bad lines and a summary that adds up across blocks.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from multiprocessing.pool import AsyncResult
 from typing import Any, BinaryIO
 
 from ..core.errors import NotationError
 from ..core.notation import Hand
+from ..core.processes import interrupts_held, worker_count, worker_start
 from ..engine.vector import preload, release
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
@@ -108,6 +111,11 @@ def analyze_stream(blocks: Iterable[Block], settings: Settings, workers: int) ->
     are loaded here, before the workers fork, so that all of them read the same pages (and share the
     CPU cache, which ``benchmarks/bench_stream.py`` shows in their scaling), then let go here.
     """
+    blocks = iter(blocks)
+    workers = worker_count(workers)  # no more than the cores
+    first = list(islice(blocks, workers))  # a few blocks of 64 KiB: the work, if it is small, in full
+    workers = min(workers, len(first))  # a process per block at most
+    blocks = chain(first, blocks)
     if workers <= 1:
         for block in blocks:
             yield analyze_block(settings, block)
@@ -115,7 +123,9 @@ def analyze_stream(blocks: Iterable[Block], settings: Settings, workers: int) ->
     preload()
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(workers) as pool:
+    with interrupts_held():  # the workers start ignoring Ctrl-C: the parent tears the pool down
+        pool = context.Pool(workers, initializer=worker_start, initargs=(os.getpid(),))
+    with pool:
         # The workers have their copy; this process no longer needs its own (a worker that a crash
         # replaces loads the tables itself).
         release()

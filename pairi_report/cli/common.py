@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -100,6 +100,16 @@ def caret_exit(where: str, err: NotationError) -> typer.Exit:
 def on_terminal() -> bool:
     """Return whether stderr is a terminal (a progress bar would only clutter a log or a pipe)."""
     return sys.stderr.isatty()
+
+
+def progress_line(label: str) -> Callable[[int, int], None]:
+    """Return a step that keeps one line on stderr up to date: ``label 3 of 12``, ended when all are done."""
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(f"\r{label} {done} of {total}" + ("\n" if done >= total else ""))
+        sys.stderr.flush()
+
+    return show
 
 
 @contextmanager

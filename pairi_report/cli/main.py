@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 from typer.exceptions import TyperException
 
+from ..core.bounds import GAMES, WORKERS
 from ..core.errors import PairiError, printable
 from ..core.version import __version__
 from ..outlook import DEFAULT_GAMES
@@ -19,6 +20,7 @@ from ..rules.registry import RULE_SETS, find_rule_set
 from .common import check_situation, fail
 from .formats import refusal
 from .inputs import check_source
+from .interrupt import end_interrupted, interrupted, watch_interrupts
 from .request import Request
 from .review import log_inputs
 from .situation import with_word_options
@@ -139,7 +141,8 @@ Lang = Annotated[
 Workers = Annotated[
     int | None,
     typer.Option(
-        min=1,
+        min=WORKERS.low,
+        max=WORKERS.high,
         help="Processes for --format jsonl, csv or parquet (and Dask workers with --dask), and for "
         "--outlook (default: every core), e.g. --workers 2.",
     ),
@@ -155,7 +158,8 @@ LookAhead = Annotated[
 Games = Annotated[
     int,
     typer.Option(
-        min=1,
+        min=GAMES.low,
+        max=GAMES.high,
         help="Practice games per discard where chances are estimated (beyond 3-shanten, and a "
         "3-shanten hand's discards that lose ground), and from the hand for --outlook; e.g. --games 2000 "
         f"(default {DEFAULT_GAMES}).",
@@ -282,8 +286,17 @@ def execute(request: Request) -> int:
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    sys.exit(run_command(sys.argv[1:]))
+    """Entry point of the console script: run, and on Ctrl-C stop every process of the run in a second."""
+    watch_interrupts()
+    try:
+        code = run_command(sys.argv[1:])
+    except BaseException:
+        if not interrupted():
+            raise
+        code = 130  # whatever the interrupt turned into on its way out
+    if interrupted():
+        end_interrupted()
+    sys.exit(code)
 
 
 def run_command(argv: list[str]) -> int:

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..batch.cores import default_workers
 from ..batch.summary import Summary
 from ..core.errors import PairiError, printable
+from ..core.processes import worker_count
 from ..report.registry import Format, Output
 from ..rules.base import RuleSet
-from .common import counted, fail, progress
+from .common import counted, fail, on_terminal, progress, progress_line
 from .inputs import Entries, analyze_input, is_batch, is_file, opened, source_name
 from .request import Request
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # these load only when an output needs them
     from ..report.reporters.base import ReportOptions
 
 # The modules each extra brings, checked before a run that needs them.
+LONG_LOOK = 4  # shanten: a single hand this far takes seconds to look ahead from (its games)
 EXTRAS = {"parquet": ("pyarrow",), "dask": ("pyarrow", "dask.dataframe", "distributed")}
 
 
@@ -64,11 +65,18 @@ def look_ahead(request: Request, entries: Entries) -> list[Outlook] | None:
     from ..outlook.prospects import outlooks
 
     analyses = [a for _, a in entries]
-    workers = request.workers or default_workers()
+    workers = worker_count(request.workers)
+    # One hand far from ready plays its games discard by discard for many seconds: say how far it is.
+    far = len(analyses) == 1 and analyses[0].shanten >= LONG_LOOK and not request.quiet and on_terminal()
     with progress(len(entries), request.quiet, after=1, label="looking ahead") as step:
         # Each hand's model is the one its words choose (--model, a line's model=); --dama forces dama.
         looks = outlooks(
-            analyses, games=request.games, practice=request.games, workers=workers, dama=request.dama
+            analyses,
+            games=request.games,
+            practice=request.games,
+            workers=workers,
+            dama=request.dama,
+            tell=progress_line("looking ahead, discard") if far else None,
         )
         return list(step(looks))
 
@@ -227,7 +235,7 @@ def need(extra: str, why: str) -> None:
 @contextmanager
 def _results(request: Request, settings: Settings, dask: bool) -> Iterator[Iterable[BlockResult]]:
     """Yield the results in input order: from this machine's processes, or from a Dask cluster."""
-    workers = request.workers or default_workers()
+    workers = worker_count(request.workers)
     if not dask:
         from ..batch.stream import analyze_stream, read_blocks
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import typer
 
+from ..core.bounds import LOG_BYTES
 from ..core.errors import PairiError, printable
 from ..report.registry import FORMATS, Format, Output
 from .common import either, fail
@@ -27,7 +28,7 @@ from .request import Request
 
 if TYPE_CHECKING:
     from ..games import Game
-MAX_LOG_BYTES = 64 << 20  # far above any real log; a bigger file is refused before it is read whole
+MAX_LOG_BYTES = LOG_BYTES  # a bigger file is refused before it is read whole, as a bigger gzip inside
 _LINK = re.compile(rb"https?://tenhou\.net/6")
 _HEAD = 4096
 

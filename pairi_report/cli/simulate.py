@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.bounds import GAMES
 from ..core.errors import PairiError
 from ..outlook.chances import TURNS
 from ..outlook.practice import Games, play
@@ -40,7 +41,12 @@ def simulate(
     hand: Annotated[
         str, typer.Argument(metavar="HAND", help="The hand to play from, e.g. 34m456p789s117z468p.")
     ],
-    games: Annotated[int, typer.Option(min=1, help="Games to play, e.g. --games 5000.")] = 1000,
+    games: Annotated[
+        int,
+        typer.Option(
+            min=GAMES.low, max=GAMES.high, help="Games to play (at most 1,000,000), e.g. --games 5000."
+        ),
+    ] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the shuffles; the same seed plays the same games.")] = 0,
     rules: Annotated[
         str, typer.Option(help=f"Rule set: {', '.join(RULE_SETS)}; e.g. --rules hongzhong.")

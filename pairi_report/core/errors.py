@@ -17,6 +17,20 @@ def printable(text: str) -> str:
     return _UNSHOWN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
+# A name, title or label read from a file is cut here: enough for any real one, small in any report.
+TEXT_LIMIT = 64
+
+
+def plain(text: str, limit: int = TEXT_LIMIT) -> str:
+    r"""Return text for a terminal or a plain-text cell: controls as escapes, cut after ``limit`` characters.
+
+    >>> plain("\x1b]0;pwned\x07" + "x" * 100, 20)
+    '\\x1b]0;pwned\\x07xxxx…'
+    """
+    shown = printable(text[: limit + 1])
+    return shown if len(shown) <= limit and len(text) <= limit else shown[:limit] + "…"
+
+
 def _width(ch: str) -> int:
     """Return how many terminal columns a character takes once printed safely."""
     if _UNSHOWN.match(ch):

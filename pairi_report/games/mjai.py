@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..core.bounds import HONBA, STICKS, load_log_json
 from ..core.tiles import HONOUR_LETTERS, WIND_LETTERS
 from .errors import THREE_PLAYER, LogError
 from .model import Call, CallKind, Discard, DoraReveal, Draw, Drawn, Game, LogRules, Round, Tile, Win
@@ -101,11 +102,13 @@ def _lines(data: bytes | str) -> list[str]:
 
 def _object(line: str, number: int) -> dict[str, Any]:
     try:
-        obj = json.loads(line)
+        obj = load_log_json(line)
     except (json.JSONDecodeError, RecursionError) as err:
         raise LogError(
             f"not a JSON object ({getattr(err, 'msg', 'nested too deep')})", where=f"line {number}"
         ) from err
+    except ValueError as err:  # a number too long to be meant
+        raise LogError(str(err), where=f"line {number}") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
         raise LogError("expected an event object with a 'type'", where=f"line {number}")
     return obj
@@ -173,8 +176,8 @@ class _MjaiReader:
         numbers = (number, honba, sticks, oya, *scores)
         if not all(type(v) is int for v in numbers) or not 1 <= number <= 4 or oya != number - 1:
             raise self.error("expected kyoku 1-4, honba, kyotaku, oya = kyoku - 1, and four scores")
-        if len(tehais) != 4 or len(scores) != 4 or min(honba, sticks) < 0:
-            raise self.error("expected four hands and four scores")
+        if len(tehais) != 4 or len(scores) != 4 or honba not in HONBA or sticks not in STICKS:
+            raise self.error(f"expected four hands, four scores, honba {HONBA} and kyotaku {STICKS}")
         label = Round(wind, number, honba, sticks, (), (), (), (), ()).label
         try:
             hands = tuple(tuple(mjai_tile(t) for t in hand) for hand in tehais)

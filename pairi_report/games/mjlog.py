@@ -18,13 +18,12 @@ yaku: ``"30符4飜7700点"``, ``"満貫2000-4000点"``, a dealer's tsumo as ``"3
 
 from __future__ import annotations
 
-import gzip
 import re
-import zlib
 from math import ceil
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
+from ..core.bounds import HONBA, LOG_DIGITS, STICKS, shown_number
 from .errors import THREE_PLAYER, LogError
 from .model import (
     Call,
@@ -40,6 +39,7 @@ from .model import (
     Win,
     Yaku,
 )
+from .packed import GZIP_MAGIC, gunzip
 from .reading import RoundInProgress
 
 # Tenhou's yaku ids (the index) and the names tenhou.net/6 shows.
@@ -84,11 +84,8 @@ def read_mjlog(data: bytes | str, name: str = "") -> Game:
 def _parse(data: bytes | str) -> ElementTree.Element:
     """Unzip if need be, refuse entity declarations, and parse the XML."""
     if isinstance(data, bytes):
-        if data[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError, zlib.error) as err:
-                raise LogError(f"a broken gzip stream ({err})", where="mjlog") from err
+        if data[:2] == GZIP_MAGIC:
+            data = gunzip(data)
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as err:
@@ -125,7 +122,7 @@ def _cut_off(text: str) -> ElementTree.Element | None:
 
 def tile136(value: int | str, red_fives: bool = True) -> Tile:
     """Turn a tile 0..135 into a ``Tile``."""
-    tile = int(value)
+    tile = _number(value) if isinstance(value, str) else value
     if not 0 <= tile < 136:
         raise LogError(f"tile {tile}; expected 0-135")
     return Tile(tile // 4, red_fives and tile in RED_IDS)
@@ -176,8 +173,16 @@ def _up(value: float) -> int:
     return int(ceil(value / 100) * 100)
 
 
+def _number(text: str) -> int:
+    """Read an attribute's number, refusing one too long to be meant (``int()`` would choke on it)."""
+    if len(text.strip().lstrip("+-")) > LOG_DIGITS:
+        raise LogError(f"a number {shown_number(text)}; expected at most {LOG_DIGITS} digits")
+    return int(text)
+
+
 def _ints(text: str) -> list[int]:
-    return [int(v) for v in text.split(",")] if text else []
+    """Read comma-separated numbers."""
+    return [_number(v) for v in text.split(",")] if text else []
 
 
 class _MjlogReader:
@@ -198,7 +203,7 @@ class _MjlogReader:
         if match:
             self.tile_tag(match[1], int(match[2]))
         elif tag == "GO":
-            self.go(int(el.get("type", "0")))
+            self.go(_number(el.get("type", "0")))
         elif tag == "UN" and not self.named and "n0" in el.attrib:
             self.un(el)
         elif tag == "INIT":
@@ -227,9 +232,13 @@ class _MjlogReader:
         hands = [_ints(el.get(f"hai{i}", "")) for i in range(4)]
         if not hands[3] or len(ten) == 3:
             raise LogError(THREE_PLAYER)
-        if len(seed) != 6 or len(ten) != 4 or not 0 <= seed[0] < 16 or min(seed[1:3]) < 0:
-            raise LogError("expected seed='round,honba,sticks,dice,dice,dora' and four scores in 'ten'")
-        if int(el.attrib["oya"]) != seed[0] % 4:
+        counters = len(seed) == 6 and seed[1] in HONBA and seed[2] in STICKS
+        if not counters or len(ten) != 4 or not 0 <= seed[0] < 16:
+            raise LogError(
+                f"expected seed='round,honba,sticks,dice,dice,dora' (honba {HONBA}, sticks {STICKS}) "
+                "and four scores in 'ten'"
+            )
+        if _number(el.attrib["oya"]) != seed[0] % 4:
             raise LogError(f"oya {el.attrib['oya']}; round {seed[0]} has dealer {seed[0] % 4}")
         label = Round(seed[0] // 4, seed[0] % 4 + 1, seed[1], seed[2], (), (), (), (), ()).label
         red = self.rules.red_fives
@@ -255,8 +264,8 @@ class _MjlogReader:
         k.drew[seat], k.last, k.reach = -1, tile, None
 
     def n(self, k: RoundInProgress, el: ElementTree.Element) -> None:
-        who, red = int(el.attrib["who"]), self.rules.red_fives
-        kind, tiles, called, rel = decode_meld(int(el.attrib["m"]))
+        who, red = _number(el.attrib["who"]), self.rules.red_fives
+        kind, tiles, called, rel = decode_meld(_number(el.attrib["m"]))
         if not 0 <= who < 4:
             raise LogError(f"who={who}; expected 0-3")
         if kind == "ankan":
@@ -272,7 +281,7 @@ class _MjlogReader:
 
     def reach(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         if el.get("step") == "1":
-            k.reach = int(el.attrib["who"])
+            k.reach = _number(el.attrib["who"])
 
     def dora(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         k.dora.append(tile136(el.attrib["hai"], self.rules.red_fives))
@@ -294,15 +303,15 @@ class _MjlogReader:
         k.wins.append(self.win(k, el))
 
     def win(self, k: RoundInProgress, el: ElementTree.Element) -> Win:
-        who, source = int(el.attrib["who"]), int(el.attrib["fromWho"])
+        who, source = _number(el.attrib["who"]), _number(el.attrib["fromWho"])
         fu, points, limit = _ints(el.attrib["ten"])
         pairs = _ints(el.get("yaku", ""))
         yaku = [Yaku(YAKU[i], f"{h}飜") for i, h in zip(pairs[::2], pairs[1::2], strict=True) if h]
         yaku += [Yaku(YAKU[i], "役満") for i in _ints(el.get("yakuman", ""))]
         han = sum(y.han for y in yaku)
-        dealer = who == int(k.start.attrib["oya"])
+        dealer = who == _number(k.start.attrib["oya"])
         text = scoring_text(fu, han, points, limit, tsumo=who == source, dealer=dealer)
-        liable = int(el.attrib["paoWho"]) if "paoWho" in el.attrib else None
+        liable = _number(el.attrib["paoWho"]) if "paoWho" in el.attrib else None
         return Win(who, source, _deltas(el), text, tuple(yaku), liable)
 
     def ryuukyoku(self, k: RoundInProgress, el: ElementTree.Element) -> None:

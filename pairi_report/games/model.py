@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..core.errors import NotationError
+from ..core.errors import TEXT_LIMIT, NotationError, plain
 from ..core.tiles import FIVES, NUM_KINDS, parse_tile, tile_name
 from .errors import LogError
 
@@ -58,6 +58,9 @@ class LogRules:
     red_fives: bool = True
     three_player: bool = False
     label: str = ""  # e.g. Tenhou's "般南喰赤"; informative only
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", plain(self.label))
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,9 @@ class Yaku:
     name: str
     value: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", plain(self.name))
+
     @classmethod
     def parse(cls, text: str) -> Yaku:
         """Read ``"立直(1飜)"`` or ``"四槓子(役満)"``."""
@@ -166,6 +172,9 @@ class Win:
     text: str = ""
     yaku: tuple[Yaku, ...] = ()
     liable: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", plain(self.text))
 
     @property
     def tsumo(self) -> bool:
@@ -246,6 +255,11 @@ class Game:
     rules: LogRules
     rounds: tuple[Round, ...]
     title: str = ""
+
+    def __post_init__(self) -> None:
+        # Names and titles come from the file: no control character, no megabyte name, reaches a report.
+        object.__setattr__(self, "names", tuple(plain(n) for n in self.names))
+        object.__setattr__(self, "title", plain(self.title, 4 * TEXT_LIMIT))
 
 
 def cut_warning(events: tuple[Event, ...] | list[Event]) -> str:

@@ -21,6 +21,7 @@ from .errors import LogError
 from .mjai import read_mjai
 from .mjlog import read_mjlog
 from .model import Game, Round
+from .packed import GZIP_MAGIC, gunzip
 from .replay import replay
 from .tenhou6 import read_tenhou6
 
@@ -52,8 +53,8 @@ def find_format(name: str) -> LogFormat:
 
 def sniff(data: bytes, name: str = "") -> LogFormat:
     """Tell the format of a log from its first bytes, or else from its file name."""
-    if data[:2] == b"\x1f\x8b":
-        return find_format("mjlog")
+    if data[:2] == GZIP_MAGIC:
+        return find_format("mjlog")  # read_game looks inside first; a reader called alone gets the mjlog's
     head = data[:4096].removeprefix(b"\xef\xbb\xbf").lstrip()
     if head.startswith(b"<"):
         return find_format("mjlog")
@@ -79,9 +80,13 @@ def sniff(data: bytes, name: str = "") -> LogFormat:
 def read_game(data: bytes, name: str = "") -> Game:
     """Read a log of any supported format and check that its moves can be replayed.
 
+    A gzipped log is decompressed (within the input limit) first, and its content then tells its format.
     What the replay lets pass (a win with no score that is no complete hand) joins its round's warnings.
     """
-    game = sniff(data, name).read(data, name)
+    plain = name[:-3] if name.lower().endswith(".gz") else name
+    if data[:2] == GZIP_MAGIC:
+        data = gunzip(data)
+    game = sniff(data, plain).read(data, name)
     rounds = tuple(_noted(done.round, done.notes) for done in replay(game))
     return game if rounds == game.rounds else replace(game, rounds=rounds)
 

@@ -30,6 +30,7 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
+from ..core.bounds import HONBA, STICKS, load_log_json
 from .errors import THREE_PLAYER, LogError
 from .model import Call, CallKind, Discard, Drawn, Game, LogRules, Round, Tile, Win, Yaku, cut_warning
 from .order import Take, Turn, build_events, order
@@ -83,10 +84,12 @@ def _load(data: bytes | str) -> dict[str, Any]:
         text = text.split("#json=", 1)[1]
         text = unquote(text) if text.startswith("%7B") or text.startswith("%7b") else text
     try:
-        obj = json.loads(text)
+        obj = load_log_json(text)
     except (json.JSONDecodeError, RecursionError) as err:
         where = f"line {err.lineno} column {err.colno}" if isinstance(err, json.JSONDecodeError) else "JSON"
         raise LogError(f"not valid JSON ({getattr(err, 'msg', 'nested too deep')})", where=where) from err
+    except ValueError as err:  # a number too long to be meant
+        raise LogError(str(err), where="tenhou.net/6 JSON") from None
     if not isinstance(obj, dict) or "log" not in obj:
         raise LogError("expected a JSON object with a 'log' list (a tenhou.net/6 log)", where="top level")
     return obj
@@ -117,7 +120,7 @@ def _round(raw: Any, index: int, cut_here: bool = False) -> Round:
     if raw[4 + 3 * 3] == [] and all(raw[4 + 3 * s] for s in range(3)):
         raise LogError(THREE_PLAYER, where=where)  # the fourth seat is left empty
     head, scores = raw[0], raw[1]
-    if not _ints(head, 3) or not _ints(scores, _SEATS) or not 0 <= head[0] < 16 or min(head[1:]) < 0:
+    if not _ints(head, 3) or not _ints(scores, _SEATS) or not 0 <= head[0] < 16 or not _counters(head):
         raise LogError("expected [round, honba, sticks] and four scores", where=where)
     label = Round(head[0] // 4, head[0] % 4 + 1, head[1], head[2], (), (), (), (), ()).label
     try:
@@ -149,6 +152,11 @@ def _round(raw: Any, index: int, cut_here: bool = False) -> Round:
         warnings,
         cut,
     )
+
+
+def _counters(head: list[int]) -> bool:
+    """Tell whether a round's honba and sticks are within their ranges."""
+    return head[1] in HONBA and head[2] in STICKS
 
 
 def _ints(value: Any, n: int) -> bool:

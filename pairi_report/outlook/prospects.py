@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from ..core.processes import interrupts_held, worker_count, worker_start
 from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
@@ -171,6 +172,7 @@ def outlook(
     practice: int = 0,
     model: PlayModel | None = None,
     dama: bool = False,
+    tell: Callable[[int, int], None] | None = None,
 ) -> Outlook:
     """Look ahead from a hand: per start, improvements, shapes, 2-step count, chances and points by turn.
 
@@ -178,14 +180,15 @@ def outlook(
     points where the rules value hands (``points``, under ``model``: by default the one the hand's words
     choose, staying dama with a yaku when ``dama`` says so); beyond, each start's chances are estimated
     from ``games`` practice games (``practice``), seeded from ``seed``. With ``practice``, the bot also
-    plays that many games from the hand itself.
+    plays that many games from the hand itself. ``tell(done, total)`` hears of each start done (a
+    progress line for a long look-ahead).
     """
     model = model or find_rule_set(analysis.rules).play_model(analysis)
     if dama:
         model = replace(model, dama=True)
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
-    curves = _curves(analysis, starts, unseen, games, seed, model)
+    curves = _curves(analysis, starts, unseen, games, seed, model, tell)
     side = side_by_side(analysis, starts, unseen, model) if analysis.shanten <= 0 else {}
     reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
     prospects = []
@@ -206,6 +209,8 @@ def outlook(
             )
         )
     games_played = play(analysis, games=practice, seed=seed) if practice else None
+    if tell is not None:
+        tell(len(starts) + 1, len(starts) + 1)
     return Outlook(unseen, tuple(prospects), games_played, model)
 
 
@@ -217,19 +222,23 @@ def outlooks(
     workers: int = 1,
     model: PlayModel | None = None,
     dama: bool = False,
+    tell: Callable[[int, int], None] | None = None,
 ) -> Iterator[Outlook]:
     """Yield the outlook of each hand in turn; with ``workers`` above 1, several hands at once in processes.
 
     Each hand's games are seeded the same way in any process, so the results do not depend on ``workers``.
+    ``tell`` hears of each start done, for hands looked at in this process.
     """
     job = partial(outlook, games=games, practice=practice, model=model, dama=dama)
     if workers <= 1 or len(analyses) <= 1:
-        yield from map(job, analyses)
+        yield from (job(a, tell=tell) for a in analyses)
         return
     # Fresh processes, each with one BLAS thread. The engine runs no float matrix product, so BLAS never
     # works for it; the variables only keep numpy from starting a pool of idle threads per worker.
-    with _environment(_ONE_THREAD):
-        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(analyses)))
+    with _environment(_ONE_THREAD), interrupts_held():  # Ctrl-C is the parent's, as in the batch stream
+        pool = multiprocessing.get_context("spawn").Pool(
+            worker_count(workers, len(analyses)), initializer=worker_start, initargs=(os.getpid(),)
+        )
     with pool:
         yield from pool.imap(job, analyses)
 
@@ -253,7 +262,13 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
 
 
 def _curves(
-    analysis: Analysis, starts: list[Start], unseen: int, games: int, seed: int, model: PlayModel
+    analysis: Analysis,
+    starts: list[Start],
+    unseen: int,
+    games: int,
+    seed: int,
+    model: PlayModel,
+    tell: Callable[[int, int], None] | None = None,
 ) -> list[Curve]:
     """Return each start's chances (and points): exact up to EXACT_SHANTEN, else from practice games.
 
@@ -273,4 +288,6 @@ def _curves(
             continue
         bot = bots.setdefault(id(s.position), Bot(s.position))
         out.append(Curve.of_games(play_from(s.position, s.tiles, unseen, games, seed + i, bot)))
+        if tell is not None:
+            tell(i + 1, len(starts) + 1)
     return out

@@ -10,6 +10,7 @@ import logging
 import os
 import re
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,7 +54,7 @@ class Converting:
 
     number: int = 1
     lines: list[str] = field(default_factory=list)
-    reported: set[int] = field(default_factory=set)
+    reported: Counter[tuple[int, str]] = field(default_factory=Counter)  # strips reported, per line
 
 
 class PairiExtension(Extension):
@@ -143,12 +144,16 @@ class PairiExtension(Extension):
         return environment().get_template("pairi_strip.html.j2").render(strip=strip, src=src).strip()
 
     def _line_of(self, text: str) -> int:
-        """Return the source line of a strip's text (the first one not yet reported), for warnings."""
-        for number, line in enumerate(self.state.lines, start=1):
-            if text in line and number not in self.state.reported:
-                self.state.reported.add(number)
+        """Return the source line of a strip's text (the first occurrence not yet reported), for warnings.
+
+        A line may hold the same strip, or several bad ones, more than once: each occurrence is counted.
+        """
+        found = [n for n, line in enumerate(self.state.lines, start=1) if text in line]
+        for number in found:
+            if self.state.reported[number, text] < self.state.lines[number - 1].count(text):
+                self.state.reported[number, text] += 1
                 return number
-        return 0
+        return found[-1] if found else 1  # text Markdown made up (not in the source): the page's start
 
 
 def tiles_only(text: str) -> Hand:

@@ -6,6 +6,7 @@ output folder holds the complete previous output or the complete new one.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -47,13 +48,26 @@ def _leftovers(tmp_path: Path) -> list[str]:
     ]
 
 
+def _users(out: Path) -> tuple[int, int, int, bytes, int]:
+    """Return what must not change of a user's folder: its mode, owner and group, and its own file."""
+    info, notes = os.stat(out), out / "notes.txt"
+    return info.st_mode, info.st_uid, info.st_gid, notes.read_bytes(), notes.stat().st_ino
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("users", [False, True], ids=["new-folder", "users-0700-folder"])
 @pytest.mark.parametrize(("fmt", "hands"), [("html", 2_000), ("jsonl", 150_000)])
-def test_a_killed_run_leaves_the_previous_output_whole(tmp_path: Path, fmt: str, hands: int) -> None:
+def test_a_killed_run_leaves_the_previous_output_whole(
+    tmp_path: Path, fmt: str, hands: int, users: bool
+) -> None:
     old, new = tmp_path / "old.txt", tmp_path / "new.txt"
     old.write_text("\n".join(random_hands(41, hands)) + "\n", encoding="utf-8")
     new.write_text("\n".join(random_hands(42, hands // 2)) + "\n", encoding="utf-8")  # fewer: stale pages
     out = tmp_path / "out"
+    if users:  # issue 33, acceptance 4: a user's own folder, 0700, with a file of its own
+        out.mkdir(mode=0o700)
+        (out / "notes.txt").write_text("the user's\n")
+    mine = _users(out) if users else None
     _run(new, out, fmt)
     after = _snapshot(out)
     _run(old, out, fmt)
@@ -70,10 +84,75 @@ def test_a_killed_run_leaves_the_previous_output_whole(tmp_path: Path, fmt: str,
         child.wait()
         state = _snapshot(out)
         assert state in (before, after), "the output folder is neither the old output nor the new one"
+        assert mine is None or _users(out) == mine, "the user's folder or its file changed"
         outcomes.append("new" if state == after else "old")
         if state == after:
             _run(old, out, fmt)  # back to the old output, to be killed over again
     _run(new, out, fmt)
     assert _snapshot(out) == after
+    assert mine is None or _users(out) == mine
     assert _leftovers(tmp_path) == []
     assert "old" in outcomes  # some kills did land before the swap
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_the_run_in_one_line_with_status_130() -> None:  # issue 33, defect 1
+    """A share of ``benchmarks/ctrl_c.py`` (acceptance 2 runs 100): jsonl, csv, parquet, outlook, html."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "ctrl_c.py"), "6", "--scale", "0.25", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    tally = json.loads(done.stdout)
+    problems = ("hangs", "tracebacks", "bad_status", "bad_output", "extra_lines")
+    assert tally["trials"] == 6 and all(tally[p] == [] for p in problems), tally
+    assert tally["slowest"] < 2.0
+
+
+@pytest.mark.slow
+def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:  # issue 33, defect 8
+    batch = tmp_path / "far.txt"
+    batch.write_text("2378m1256p3489s15z\n1469m2588p1367s4z\n1358m2469p1479s26z\n", "utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "pairi_report", str(batch), "--outlook", "--games", "1000000",
+         "--workers", "2", "-f", "json", "-q"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while len(_group(child.pid)) < 3 and time.monotonic() < deadline:  # the two workers have started
+        time.sleep(0.1)
+    workers = _group(child.pid) - {child.pid}
+    assert len(workers) >= 2, "the workers did not start"
+    time.sleep(1.0)  # past their start-up, into the games
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    killed = time.monotonic()
+    while _group(child.pid) and time.monotonic() < killed + 5:
+        time.sleep(0.05)
+    left = _group(child.pid)
+    if left:
+        os.killpg(child.pid, signal.SIGKILL)
+    assert not left and time.monotonic() - killed < 1.5, "a worker outlived its parent"
+
+
+def _group(pgid: int) -> set[int]:
+    """Return the live (not zombie) processes of a process group."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.add(int(entry.name))
+    return found

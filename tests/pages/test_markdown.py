@@ -136,3 +136,18 @@ def test_other_fences_are_left_alone() -> None:
     assert "pairi-report" not in html and files == {}
     md = markdown.markdown(text, extensions=["pairi", "fenced_code"])
     assert '<code class="language-markdown">```pairi' in md
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("l1\n\n:pairi[1x]: a :pairi[2y]:\n", [3, 3]),  # issue 33, defect 12: the second said "line 0"
+        ("l1\n\n:pairi[1x]: a :pairi[1x]:\n\n:pairi[1x]:\n", [3, 3, 5]),
+    ],
+)
+def test_every_bad_strip_names_its_own_line(
+    caplog: pytest.LogCaptureFixture, text: str, lines: list[int]
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        convert(text)
+    assert [int(m) for m in re.findall(r"line (\d+), column", caplog.text)] == lines

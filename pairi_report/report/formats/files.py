@@ -9,9 +9,12 @@ the next run removes what a killed one left.
 Several outputs may share a folder (the example report holds Markdown and HTML): a manifest,
 ``.pairi-report.json``, lists each kind's files, and a run keeps the other kinds' files (hard links into the
 staging folder, so nothing is copied) and drops only the stale files of its own kind. Files pairi-report
-did not write are kept the same way. Names that would leave the folder are refused. Where the output
-folder's parent is read-only, the staging folder goes inside the output folder instead, and its entries
-swap in one by one.
+did not write are kept the same way, whatever they are (files, links, pipes, folders empty or not, each
+folder with its mode). The staging folder takes the output folder's mode, owner, group and extended
+attributes before the swap, so the user's folder keeps them. Names that would leave the folder are
+refused, and so is a folder that is the current one or holds it (``-o .``, ``-o ''``, ``-o /``). Where the
+output folder's parent is read-only (or a read-only mount), or its owner cannot be given to a new folder,
+the report's entries swap in one by one instead.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,6 +63,7 @@ class Staged:
     def __init__(self, folder: Path, kind: str) -> None:
         self.shown = folder
         self.target = _target(folder)
+        _refuse_the_caller_s_folder(folder, self.target)
         self.kind = kind
         self.target.parent.mkdir(parents=True, exist_ok=True)
         self.root = _staging_folder(self.target)
@@ -93,20 +98,23 @@ class Staged:
         shutil.rmtree(self.root / SCRATCH, ignore_errors=True)
         with _locked(self.target.parent):
             before = _manifest(self.target)
-            _readable(self.root)
             _carry_over(self.target, self.root, before, self.kind)
             kinds = {k: [n for n in v if (self.root / n).exists()] for k, v in before.items()}
             kinds[self.kind] = sorted(self.written)  # this kind's old list goes: its stale files did
             (self.root / MANIFEST).write_text(json.dumps(kinds, indent=1, sort_keys=True) + "\n", "utf-8")
-            if self.inside:
-                _swap_entries(self.root, self.target)
-            else:
+            # Last, as the folder may be read-only to its owner: the user's folder's mode and owner.
+            whole = not self.inside and (
+                _like(self.root, self.target) if self.target.is_dir() else _readable(self.root)
+            )
+            if whole:
                 _swap(self.root, self.target)
+            else:
+                _swap_entries(self.root, self.target)
         return [self.shown / name for name in sorted(self.written)]
 
     def discard(self) -> None:
         """Remove the staging folder (the output folder stays as it was)."""
-        shutil.rmtree(self.root, ignore_errors=True)
+        _remove(self.root)
 
     def __enter__(self) -> Staged:
         return self
@@ -132,6 +140,20 @@ def _target(folder: Path) -> Path:
     return target
 
 
+def _refuse_the_caller_s_folder(folder: Path, target: Path) -> None:
+    """Refuse an output folder that is the current folder or holds it: the swap would replace it."""
+    try:
+        here = Path(os.path.realpath(os.getcwd()))
+    except OSError:  # the current folder is gone: nothing to protect
+        return
+    if target == here or target in here.parents or target == target.parent:
+        shown = str(folder)  # '' arrives as '.'
+        raise OutputError(
+            f"-o {shown!r} is the current folder or holds it; expected a folder of the report's own, "
+            "such as -o out"
+        )
+
+
 def _staging_folder(target: Path) -> Path:
     """Make the staging folder: beside the output folder, or inside it where its parent is read-only.
 
@@ -141,7 +163,10 @@ def _staging_folder(target: Path) -> Path:
     _remove_leftovers(target.parent, f".{target.name}.pairi-")
     try:
         return Path(tempfile.mkdtemp(prefix=prefix, dir=target.parent))
-    except PermissionError:
+    except OSError as err:
+        # Permission denied, or a read-only mount (the folder itself may be a writable one inside it).
+        if err.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
         target.mkdir(exist_ok=True)
         _remove_leftovers(target, ".pairi-")
         return Path(tempfile.mkdtemp(prefix=f".pairi-{os.getpid()}-", dir=target))
@@ -152,7 +177,7 @@ def _remove_leftovers(folder: Path, prefix: str) -> None:
     for path in folder.glob(f"{glob_escape(prefix)}*"):
         pid = path.name.removeprefix(prefix).partition("-")[0]
         if path.is_dir() and pid.isdigit() and not _alive(int(pid)):
-            shutil.rmtree(path, ignore_errors=True)
+            _remove(path)
 
 
 def glob_escape(name: str) -> str:
@@ -203,14 +228,75 @@ def _carry_over(target: Path, root: Path, kinds: dict[str, list[str]], kind: str
     keep = {name for other, names in kinds.items() if other != kind for name in names}
     ours = {name for names in kinds.values() for name in names} | {MANIFEST}
     foreign = [p for p in _files(target) if p not in ours and not _ours_by_name(p, bool(kinds))]
-    if len(foreign) > FOREIGN_LIMIT:
+    foreign = [p for p in foreign if not p.startswith(".pairi-")]  # a run staging inside
+    # The user's folders: those the report wrote nothing into (an empty one too), each kept as it is.
+    used = {parent.as_posix() for name in ours for parent in Path(name).parents}
+    folders = [
+        d
+        for d in _folders(target)
+        if d not in used and not _ours_by_name(d, bool(kinds)) and not d.startswith(".pairi-")
+    ]
+    if len(foreign) + len(folders) > FOREIGN_LIMIT:
         raise OutputError(
             f"-o {str(target)!r} holds more than {FOREIGN_LIMIT} files pairi-report did not write; "
             "expected a new folder, or one an earlier run wrote"
         )
+    for name in folders:
+        (root / name).mkdir(parents=True, exist_ok=True)
     for name in sorted(keep | set(foreign)):
-        if not (root / name).exists() and ((target / name).is_file() or (target / name).is_symlink()):
-            _link(target / name, root / name)
+        source = target / name
+        if not os.path.lexists(root / name) and os.path.lexists(source) and not _is_folder(source):
+            _link(source, root / name)
+    for name in sorted(folders, key=lambda d: d.count("/"), reverse=True):  # a read-only one after its files
+        _like(root / name, target / name)
+
+
+def _is_folder(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
+def _folders(folder: Path) -> list[str]:
+    """Return every folder under a folder (not following links), relative to it."""
+    out = []
+    for base, dirs, _ in os.walk(folder):
+        rel = Path(base).relative_to(folder)
+        out += [(rel / d).as_posix() for d in dirs if not (Path(base) / d).is_symlink()]
+    return out
+
+
+def _like(dest: Path, source: Path) -> bool:
+    """Give a folder another's owner, group, mode and extended attributes (ACLs); False if not allowed.
+
+    Only the owner's own uid and groups can be given without privileges: a folder owned by someone else
+    cannot be remade, and then it is written into instead.
+    """
+    info = os.lstat(source)
+    mine = os.lstat(dest)
+    try:
+        if (mine.st_uid, mine.st_gid) != (info.st_uid, info.st_gid):
+            os.chown(dest, info.st_uid, info.st_gid)
+    except PermissionError:
+        return False
+    os.chmod(dest, stat.S_IMODE(info.st_mode))
+    with contextlib.suppress(OSError):  # no extended attributes here, or not ours to set
+        for name in os.listxattr(source, follow_symlinks=False):
+            os.setxattr(dest, name, os.getxattr(source, name, follow_symlinks=False), follow_symlinks=False)
+    return True
+
+
+def _remove(path: Path) -> None:
+    """Remove a folder and all in it, read-only folders of the user's included (they are made writable)."""
+
+    def writable(_: object, name: str, __: object) -> None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(name), 0o700)
+            if os.path.isdir(name) and not os.path.islink(name):
+                os.chmod(name, 0o700)
+                shutil.rmtree(name, ignore_errors=True)
+            else:
+                os.unlink(name)
+
+    shutil.rmtree(path, onerror=writable)
 
 
 def _files(folder: Path) -> list[str]:
@@ -232,23 +318,26 @@ def _ours_by_name(name: str, manifest: bool) -> bool:
 def _link(source: Path, dest: Path) -> None:
     """Put a file that stays into the staging folder: a hard link, a copy across devices, a symlink as one."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    if source.is_symlink():
-        os.symlink(os.readlink(source), dest)
-        return
     try:
-        os.link(source, dest)
+        os.link(source, dest, follow_symlinks=False)  # a link, a pipe or a device is linked as a file is
     except OSError:
-        shutil.copy2(source, dest)
+        if source.is_symlink():
+            os.symlink(os.readlink(source), dest)
+        elif source.is_file():
+            shutil.copy2(source, dest)
+        elif stat.S_ISFIFO(os.lstat(source).st_mode):
+            os.mkfifo(dest, stat.S_IMODE(os.lstat(source).st_mode))
 
 
-def _readable(root: Path) -> None:
-    """Give the staging folder the mode an ordinary new folder has (mkdtemp makes it private).
+def _readable(root: Path) -> bool:
+    """Give a new output folder the mode an ordinary new folder has (mkdtemp makes it private).
 
     Files were created with the umask already; carried-over files keep theirs.
     """
     mask = os.umask(0)
     os.umask(mask)
     os.chmod(root, 0o777 & ~mask)
+    return True
 
 
 def _swap(root: Path, target: Path) -> None:

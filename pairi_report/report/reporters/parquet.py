@@ -27,7 +27,11 @@ class ParquetReporter:
         with ExitStack() as files:
             hands, discards = (files.enter_context(sink.stream(f)) for f in FILES)
             tables = ParquetSink(hands, discards, work.forms)
-            for result in work.results:
-                if result.data:
-                    tables.add(*unpack(result.data))
+            try:
+                for result in work.results:
+                    if result.data:
+                        tables.add(*unpack(result.data))
+            except BaseException:  # Ctrl-C, or a failure: the staged files go, with no footers
+                tables.abandon()
+                raise
             tables.close()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from ...batch.lines import Problem
 from ...batch.summary import Summary
+from ...core.errors import printable
 from ...core.tiles import NUM_KINDS, tile_name
 from ...rules.analysis import Analysis
 from .i18n import EN, Labels, shanten_words
@@ -238,7 +239,7 @@ def hand_view(
 
 def problem_view(p: Problem) -> ProblemView:
     """Build the record of a bad batch line."""
-    return ProblemView(p.line, p.column, p.message, p.text)
+    return ProblemView(p.line, p.column, printable(p.message), printable(p.text))
 
 
 def summary_view(summary: Summary, words: Labels = EN) -> SummaryView:

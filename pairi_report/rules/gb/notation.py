@@ -246,11 +246,19 @@ def _spaceless(text: str, start: int, end: int) -> list[tuple[str, int]]:
 
 
 def _parse_situation(text: str, start: int, end: int) -> GBSituation:
-    """Parse ``EE0000``: prevalent wind, seat wind, then four 0/1 flags; empty gives the default."""
+    """Parse ``EE0000``: prevalent wind, seat wind, then four 0/1 flags.
+
+    A ``|`` promises the field: an empty one (``…||ab``, ``…|``) is a syntax error, as in the seed library.
+    """
     chars = _spaceless(text, start, end)
     part = "".join(ch for ch, _ in chars)
     if not part:
-        return GBSituation()
+        raise NotationError(
+            "an empty situation after '|'; expected 6 characters such as 'EE0000' (prevalent wind, seat "
+            "wind, four 0/1 flags), or no '|' at all",
+            text,
+            start + 1,
+        )
     if len(part) != 6:
         where = chars[6][1] if len(part) > 6 else end + 1
         raise NotationError(

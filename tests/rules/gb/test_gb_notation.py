@@ -159,7 +159,6 @@ EXAMPLES = [
     ("[7777s]123m45p999sWW 6p|SN0001", "[7777s]123m45p999sWW 6p|SN0001", 14),
     ("123m456p789s11s55m4m|EE0001|0", "12355m456p11789s 4m|EE0001", 3),
     ("[444m,1]456p789s11s55m4m|EE0100|8", "[444m,1]55m456p11789s 4m|EE0100|8", 3),
-    ("123m456p789s11s55m||ab", "12355m456p11789s |EE0000|ab", None),
     ("123m456p789s11s55m|SW0000|", "12355m456p11789s |SW0000", None),
 ]
 
@@ -208,6 +207,11 @@ BAD = [
     ("[111m][222m][333m][444m][555m]5m", NotationError, 25, "more than 4 melds"),
     ("", NotationError, 1, "no tiles"),
     ("123m456p789s11s55m|EE0000|a|", NotationError, 28, "a third '|'"),
+    # issue 33, defect 14: an empty situation field was read as EE0000; the seed library refuses it
+    ("345s345m55567p[789m]||cbaghd", NotationError, 22, "an empty situation after '|'"),
+    ("123m456p789s11s55m||ab", NotationError, 20, "an empty situation after '|'"),
+    ("123m456p789s11s55m|", NotationError, 20, "an empty situation after '|'"),
+    ("123m456p789s11s55m| |a", NotationError, 20, "an empty situation after '|'"),
     ("123m456p789s11s55m|EE000", NotationError, 25, "situation 'EE000' has 5 characters; expected 6"),
     ("123m456p789s11s55m|XE0000", NotationError, 20, "'X': expected the prevalent wind, E, S, W or N"),
     ("123m456p789s11s55m|EE0200", NotationError, 23, "'2': expected the last copy flag, 0 or 1"),

@@ -33,12 +33,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ....core.bounds import HONBA, NUKI, STICKS, read_whole
 from ....core.errors import IllegalHandError, NotationError
 from ....core.notation import Hand
 from ....core.tiles import NUM_KINDS, SUITS, WIND_LETTERS, tile_name
 
 MAX_INDICATORS = 5  # one dora indicator and four kan dora
-MAX_NUKI = 4
+MAX_NUKI = NUKI.high
 FLAGS: tuple[str, ...] = ("riichi", "double_riichi", "ippatsu", "tsumo", "haitei", "houtei", "rinshan")
 FLAGS += ("chankan", "tenhou", "chiihou")
 _NUMBERS = ("honba", "sticks", "nuki")
@@ -49,7 +50,6 @@ _EXPECTED = "round=, seat=, dora=, ura=, honba=, sticks=, nuki= or one of " + ",
 _WORD = re.compile(r"\S+")
 # Every word the text may hold, as a batch line reads them after a hand: keys with "=", and flags.
 VOCABULARY = (*(f"{key}=" for key in _KEYS), *_WORDS)
-_DIGITS = re.compile(r"[0-9]+")
 
 
 def next_tile(indicator: int) -> int:
@@ -224,14 +224,11 @@ def _read_tiles(value: str, key: str, text: str, column: int) -> tuple[int, ...]
 
 
 def _read_number(value: str, key: str, text: str, column: int) -> int:
-    """Read a whole number 0 or more."""
-    if value.startswith("-") and _DIGITS.fullmatch(value[1:]):
-        raise NotationError(f"negative {key} {value!r}; expected a whole number 0 or more", text, column)
-    if not _DIGITS.fullmatch(value):
-        raise NotationError(
-            f"{key} {value!r} is not a number; expected a whole number 0 or more", text, column
-        )
-    return int(value)
+    """Read a whole number 0-99 (the situation then holds nuki to the four Norths)."""
+    return read_whole(value, key, _BOUNDS.get(key, STICKS), text, column)
+
+
+_BOUNDS = {"honba": HONBA, "sticks": STICKS}
 
 
 _VALUE_READERS: dict[str, Callable[[str, str, str, int], object]] = {
@@ -259,9 +256,11 @@ def _range_problem(s: Situation) -> tuple[str, str] | None:
             "each ura indicator lies under one, "
             f"expected at most {len(s.dora)}"
         )
-    for key in _NUMBERS:
-        if getattr(s, key) < 0:
-            return key, f"negative {key} {getattr(s, key)}; expected a whole number 0 or more"
+    for key, bound in _BOUNDS.items():
+        if getattr(s, key) not in bound:
+            return key, f"{key} {getattr(s, key)} is out of range; expected a whole number {bound}"
+    if s.nuki < 0:
+        return "nuki", f"negative nuki {s.nuki}; expected a whole number 0 or more"
     if s.nuki > MAX_NUKI:
         return "nuki", f"nuki={s.nuki}; there are only {MAX_NUKI} North tiles"
     return None

@@ -1,0 +1,27 @@
+"""The console script's entry: Ctrl-C is taken in hand first, before the command line loads.
+
+Loading the command line takes a few tenths of a second; a Ctrl-C then ends the run as one at any other
+moment does (one line, status 130), not with an import's traceback.
+"""
+
+from __future__ import annotations
+
+
+def main() -> None:
+    """Run the command line (``cli.main.main``) with Ctrl-C watched from the start."""
+    try:
+        from .interrupt import watch_interrupts
+
+        watch_interrupts()
+        from .main import main as run
+
+        run()
+    except KeyboardInterrupt:
+        interrupted_now()
+
+
+def interrupted_now() -> None:
+    """End a run interrupted before (or while) its Ctrl-C handling was set up: one line, status 130."""
+    from .interrupt import end_interrupted
+
+    end_interrupted()
