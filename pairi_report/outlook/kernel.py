@@ -1,4 +1,5 @@
-"""期待値 The expected-value model of ``docs/expected-value.md`` on the compiled solver (``outlook._solver``).
+"""手変わり・向聴戻し The expected-value model with its options (``docs/expected-value.md``), on
+the compiled solver (``outlook._solver``).
 
 This module turns an analysed hand and the model's options into the solver's inputs (counts, the
 unseen tiles, the starts), answers the solver's questions about wins through the rule set's valuer

@@ -1,4 +1,4 @@
-"""期待値 What the look-ahead needs from a rule set to count points: the play model and a win's value.
+"""打ち方 What the look-ahead needs from a rule set to count points: the play model and a win's value.
 
 The look-ahead (``outlook``) plays solo from a hand; a rule set that values hands gives it a
 ``WinValuer``, which says what each win is worth under a ``PlayModel``. Rule sets without values give

@@ -1,4 +1,4 @@
-"""期待値 What a tsumo win is worth in solo play: riichi, ippatsu and the expected ura dora, as points.
+"""和了点 What a tsumo win is worth in solo play: riichi, ippatsu and the expected ura dora, as points.
 
 The look-ahead wins by tsumo only. A closed hand declares riichi on reaching tenpai (under the play
 model's ``dama``, it stays dama when every wait already has a yaku by ron without riichi); a hand
