@@ -7,7 +7,10 @@ an HTML report, each with ``-o`` holding a complete older output. Each trial sta
 random moment within its usual length, presses Ctrl-C, and checks: the run and all its processes are
 gone within 2 s, the exit status is 130 (0 if it had finished), stderr is the one line
 ``pairi-report: interrupted`` (no traceback), and ``-o`` is the older output, whole (or the new one,
-when the run had already finished). Issue 33 acceptance 2; ``tests/cli/test_interrupt.py`` runs a few.
+when the run had already finished). A Ctrl-C in the milliseconds while the interpreter starts (before any
+of our code runs) or ends (after it has finished) kills the process by SIGINT, as for any program: a
+shell reports that as status 130 too; such trials are counted apart, silent and with ``-o`` whole.
+Issue 33 acceptance 2; ``tests/cli/test_interrupt.py`` runs a few.
 """
 
 from __future__ import annotations
@@ -58,6 +61,9 @@ class Tally:
     interrupted: int = 0
     finished: int = 0  # the run had ended before Ctrl-C
     late: int = 0  # Ctrl-C came after the new output was swapped in (exit 130, -o the new output, whole)
+    # Ctrl-C while the interpreter itself starts or ends (before the run's handler is set, or after it is
+    # gone): the process dies of SIGINT, which a shell reports as status 130, silently, -o old or new.
+    at_edges: int = 0
     hangs: list[str] = field(default_factory=list)
     tracebacks: list[str] = field(default_factory=list)
     bad_status: list[str] = field(default_factory=list)
@@ -178,6 +184,10 @@ def run(trials: int, seed: int, scale: float, only: tuple[str, ...] = ()) -> Tal
                     tally.extra_lines.append(f"{name}: {text[-300:]!r}")
                 if mode.folder and state != before and not late:
                     tally.bad_output.append(f"{name}: -o is not the older output")
+            elif child.returncode == -signal.SIGINT and not text:
+                tally.at_edges += 1
+                if mode.folder and state not in (before, after):
+                    tally.bad_output.append(f"{name}: died of SIGINT, and -o is neither output whole")
             elif child.returncode == 0:
                 tally.finished += 1
                 if mode.folder and state != after:
@@ -204,7 +214,8 @@ def main() -> None:
         return
     print(
         f"{tally.trials} Ctrl-C: {tally.interrupted} exit 130 ({tally.late} of them after the new output was "
-        f"in place), {tally.finished} had finished (exit 0); "
+        f"in place), {tally.at_edges} died of SIGINT silently as Python started or ended (a shell's 130), "
+        f"{tally.finished} had finished (exit 0); "
         f"hangs over {HANG:.0f} s: {len(tally.hangs)}; tracebacks: {len(tally.tracebacks)}; other exits: "
         f"{len(tally.bad_status)}; -o not whole: {len(tally.bad_output)}; more than one line: "
         f"{len(tally.extra_lines)}; slowest stop {tally.slowest:.2f} s"
