@@ -193,7 +193,7 @@ def run(trials: int, seed: int, scale: float, only: tuple[str, ...] = ()) -> Tal
                 if mode.folder and state != after:
                     tally.bad_output.append(f"{name}: finished, but -o is not the new output")
             else:
-                tally.bad_status.append(f"{name}: exit {child.returncode}")
+                tally.bad_status.append(f"{name}: exit {child.returncode}, stderr {text[-200:]!r}")
             if mode.folder and state != before:  # back to the older output for the next trial
                 subprocess.run(_command(mode, old, out), capture_output=True, check=False)
     return tally

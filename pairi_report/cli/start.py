@@ -18,6 +18,8 @@ def main() -> None:
         run()
     except KeyboardInterrupt:
         interrupted_now()
+    finally:
+        done_now()
 
 
 def interrupted_now() -> None:
@@ -25,3 +27,11 @@ def interrupted_now() -> None:
     from .interrupt import end_interrupted
 
     end_interrupted()
+
+
+def done_now() -> None:
+    """Ignore Ctrl-C once the run is over: the interpreter's own shutdown would otherwise restore the
+    default action, and a late Ctrl-C would kill a finished run by the signal instead of letting it end."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
