@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 
@@ -126,3 +128,18 @@ def progress(total: int, quiet: bool, after: int = PROGRESS_AFTER, label: str = 
                 bar.update(1)
 
         yield step
+
+
+def reader_gone(status: int) -> NoReturn:
+    """End the run at once when the reader of stdout went away (``| head``): the workers killed, no word.
+
+    Nothing is left to write, and an orderly shutdown would join a pool whose task feeder may be blocked
+    on a pipe its killed workers no longer read (a hang seen in CI), so the process ends here.
+    """
+    from .interrupt import stop_children
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    stop_children()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    os._exit(status)

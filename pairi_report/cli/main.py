@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -17,7 +16,7 @@ from ..outlook import DEFAULT_GAMES
 from ..report.registry import FORMATS
 from ..rules.base import option_values
 from ..rules.registry import RULE_SETS, find_rule_set
-from .common import check_situation, fail
+from .common import check_situation, fail, reader_gone
 from .formats import refusal
 from .inputs import check_source
 from .interrupt import end_interrupted, interrupted, watch_interrupts
@@ -350,6 +349,4 @@ def _run_defaults(source: str) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # The reader went away: send what is left to nowhere, so that flushing at exit stays quiet.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        reader_gone(1)

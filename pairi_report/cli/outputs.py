@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
@@ -25,7 +24,7 @@ from ..core.errors import PairiError, printable
 from ..core.processes import worker_count
 from ..report.registry import Format, Output
 from ..rules.base import RuleSet
-from .common import counted, fail, on_terminal, progress, progress_line
+from .common import counted, fail, on_terminal, progress, progress_line, reader_gone
 from .inputs import Entries, analyze_input, is_batch, is_file, opened, source_name
 from .request import Request
 
@@ -151,8 +150,7 @@ def _stdout_closed_quietly() -> Iterator[None]:
     try:
         yield
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise typer.Exit(0) from None
+        reader_gone(0)
 
 
 def _with(options: ReportOptions, step: Any) -> ReportOptions:
