@@ -7,7 +7,7 @@ the log and stay plain text here: the templates escape them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...core.tiles import tile_name
@@ -17,8 +17,9 @@ from ...review.records import points
 from ...review.verdict import Kind
 from ...rules.riichi.scoring import WaitValue
 from ...rules.riichi.valuation import DiscardValues
+from ..drawing.strip import mark_index
 from .i18n import Labels, ReviewWords, shanten_words
-from .tiles import Strip, Tile, pictures_of, tile
+from .tiles import Pic, Row, Tile, hand_row, row_faces, row_stems, tile
 
 
 @dataclass(frozen=True)
@@ -26,9 +27,11 @@ class ReviewRow:
     """One row of a decision's discard table: the best rows and the one played are flagged."""
 
     rank: int
-    tile: Tile
+    name: str  # the discard's name, for alt text
+    tile: Row
     shanten: str
-    tiles: tuple[Tile, ...]
+    tiles: Row
+    tiles_label: str
     kinds: int
     count: int
     best: bool
@@ -44,7 +47,8 @@ class DecisionView:
     turn: str
     kind: str  # same, equal, worse, forced: the verdict, for styling
     kind_label: str
-    strip: Strip
+    hand: Row  # the hand as the seat held it: the best discards outlined, a pointer on the one played
+    hand_label: str
     verdict: str
     notes: tuple[str, ...]
     values: tuple[str, ...]
@@ -101,10 +105,8 @@ class ReviewView:
     by_player: tuple[TallyRow, ...]
     by_round: tuple[TallyRow, ...]
     rounds: tuple[RoundView, ...]
-    tiles: tuple[str, ...]  # every tile picture the page uses (file stems), sorted
-
-
-StripOf = Callable[[DecisionReview], Strip]
+    tiles: tuple[str, ...]  # every tile picture the HTML page shows (file stems, looks in CSS), sorted
+    stems: tuple[str, ...]  # every tile picture the Markdown page shows (looks drawn in), sorted
 
 
 def player_name(review: GameReview, seat: int, words: ReviewWords) -> str:
@@ -187,15 +189,33 @@ def _notes(r: DecisionReview, words: ReviewWords) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def decision_looks(r: DecisionReview) -> dict[int, tuple[str, ...]]:
+    """Return a decision's marks by place in the hand: an outline on each best discard, a pointer on the
+    tile played.
+
+    When the tile played is among the best, its outline goes on the very copy played.
+    """
+    d = r.decision
+    played = mark_index(d.hand, d.discard.kind, d.discard.red, drawn=d.tsumogiri)
+    looks: dict[int, set[str]] = {} if played is None else {played: {"played"}}
+    for row in r.verdict.best:
+        at = played if row.tile == d.discard.kind else mark_index(d.hand, row.tile, row.red)
+        if at is not None:
+            looks.setdefault(at, set()).add("best")
+    return {at: tuple(sorted(kinds)) for at, kinds in looks.items()}
+
+
 def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
     """Return the whole discard table, the best rows and the played one flagged."""
     best = set(r.verdict.best_tiles)
     return tuple(
         ReviewRow(
             rank,
-            tile(d.name, False, labels),
+            tile(d.name, False, labels).label,
+            (Pic(d.name),),
             shanten_words(d.shanten, labels),
-            pictures_of(d.ukeire, (), labels),
+            tuple(Pic(tile_name(t)) for t in d.ukeire),
+            " ".join(tile_name(t) for t in d.ukeire),
             len(d.ukeire),
             d.ukeire_count,
             d.tile in best,
@@ -205,9 +225,7 @@ def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
     )
 
 
-def decision_view(
-    review: GameReview, r: DecisionReview, strip: Strip, labels: Labels, words: ReviewWords
-) -> DecisionView:
+def decision_view(review: GameReview, r: DecisionReview, labels: Labels, words: ReviewWords) -> DecisionView:
     """Build one decision of a round's timeline."""
     d = r.decision
     return DecisionView(
@@ -216,7 +234,8 @@ def decision_view(
         turn=words.turn.format(n=d.turn),
         kind=str(r.verdict.kind),
         kind_label=words.kinds[str(r.verdict.kind)],
-        strip=strip,
+        hand=hand_row(d.hand, decision_looks(r)),
+        hand_label=str(d.hand),
         verdict=verdict_line(r, labels, words),
         notes=_notes(r, words),
         values=_values(r, words),
@@ -257,9 +276,7 @@ def _short_result(review: GameReview, rnd: RoundReview, words: ReviewWords) -> s
     return " · ".join(f"{player_name(review, c.win.winner, words)} {c.win.text or c.text}" for c in rnd.wins)
 
 
-def round_view(
-    review: GameReview, rnd: RoundReview, strip_of: StripOf, labels: Labels, words: ReviewWords
-) -> RoundView:
+def round_view(review: GameReview, rnd: RoundReview, labels: Labels, words: ReviewWords) -> RoundView:
     """Build one round's timeline."""
     return RoundView(
         anchor=f"round-{rnd.index + 1}",
@@ -267,7 +284,7 @@ def round_view(
         dealer=words.dealer.format(player=player_name(review, rnd.round.dealer, words)),
         dora=tuple(tile(str(t), False, labels) for t in rnd.round.dora),
         results=result_lines(review, rnd, words),
-        decisions=tuple(decision_view(review, r, strip_of(r), labels, words) for r in rnd.decisions),
+        decisions=tuple(decision_view(review, r, labels, words) for r in rnd.decisions),
     )
 
 
@@ -310,11 +327,9 @@ def _headlines(review: GameReview, labels: Labels, words: ReviewWords) -> tuple[
     return agreement, losses, largest
 
 
-def review_view(
-    review: GameReview, title: str, strip_of: StripOf, labels: Labels, words: ReviewWords
-) -> ReviewView:
-    """Build the whole review page; ``strip_of`` renders (or names) a decision's marked hand picture."""
-    rounds = tuple(round_view(review, rnd, strip_of, labels, words) for rnd in review.rounds)
+def review_view(review: GameReview, title: str, labels: Labels, words: ReviewWords) -> ReviewView:
+    """Build the whole review page."""
+    rounds = tuple(round_view(review, rnd, labels, words) for rnd in review.rounds)
     by_round = tuple(
         _tally_row(view.title, view.anchor, t, _short_result(review, rnd, words))
         for rnd, view, (_, t) in zip(review.rounds, rounds, review.summary.rounds, strict=True)
@@ -324,11 +339,7 @@ def review_view(
     )
     agreement, losses, largest = _headlines(review, labels, words)
     used = {t.stem for rnd in rounds for t in rnd.dora}
-    for rnd in rounds:
-        for d in rnd.decisions:
-            for row in d.rows:
-                used.add(row.tile.stem)
-                used.update(t.stem for t in row.tiles)
+    rows = [row for rnd in rounds for d in rnd.decisions for row in _rows_of(d)]
     players = words.players.format(
         names=" · ".join(player_name(review, seat, words) for seat in review.seats)
     )
@@ -343,5 +354,14 @@ def review_view(
         by_player,
         by_round,
         rounds,
-        tuple(sorted(used)),
+        tuple(sorted(used | row_faces(rows))),
+        tuple(sorted(used | row_stems(rows))),
     )
+
+
+def _rows_of(d: DecisionView) -> Iterator[Row]:
+    """Yield every row of tile pictures a decision shows."""
+    yield d.hand
+    for row in d.rows:
+        yield row.tile
+        yield row.tiles
