@@ -127,8 +127,16 @@ def test_html_and_markdown_reviews_in_three_languages(tmp_path: Path, lang: str)
         pictures = list((tmp_path / "img" / "tiles").rglob("*.png"))
         # A game shows nearly every kind; at most a few looks of each (sideways, marked, shaded).
         assert 30 <= len(pictures) <= 6 * 37, len(pictures)
+    summary = json.loads(runner.invoke(app, [str(RANKED), "-f", "json"]).stdout)["games"][0]["summary"]
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert html.count('<li class="decision') == 152 and html.count("<details>") == 152
+    # The mistakes view: the worse decisions in full, every other run of decisions folded into a line.
+    assert html.count('<li class="decision') == summary["worse"] == html.count("<details>")
+    assert html.count('<li class="decision worse') == summary["worse"] and 'class="fold folded"' in html
+    assert sum(summary["severity"].values()) == summary["worse"]
+    result = runner.invoke(app, [str(RANKED), "-o", str(tmp_path), "-f", "html", "--review", "all"])
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert html.count('<li class="decision') == summary["decisions"] - summary["forced"]
     assert 'class="best played"' in html  # a row both best and played
 
 

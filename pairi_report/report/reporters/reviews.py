@@ -26,7 +26,7 @@ def review_files(review: GameReview, options: ReportOptions, work: Path | None =
     pictures = options.pictures()
     words = review_words(options.lang)
     title = options.title or words.title.format(name=review.name)
-    view = review_view(review, title, labels(options.lang), words)
+    view = review_view(review, title, labels(options.lang), words, options.review_all)
     page = options.format.page or Page.HTML
     pictures.tile_files(view.stems if page is Page.MARKDOWN else view.tiles, files)
     text = render_review(view, pictures, files, page, options.paper)
