@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from .verdict import Kind, Verdict
 
 LEVELS = ("large", "medium", "small")  # worst first
-MEDIUM_SHARE = 0.15  # of the best discard's effective tiles
+MEDIUM_SHARE = 0.25  # of the best discard's effective tiles: a quarter
 
 
 def severity(v: Verdict) -> str | None:

@@ -129,10 +129,13 @@ def test_html_and_markdown_reviews_in_three_languages(tmp_path: Path, lang: str)
         assert 30 <= len(pictures) <= 6 * 37, len(pictures)
     summary = json.loads(runner.invoke(app, [str(RANKED), "-f", "json"]).stdout)["games"][0]["summary"]
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
-    # The mistakes view: the worse decisions in full, every other run of decisions folded into a line.
-    assert html.count('<li class="decision') == summary["worse"] == html.count("<details>")
-    assert html.count('<li class="decision worse') == summary["worse"] and 'class="fold folded"' in html
-    assert sum(summary["severity"].values()) == summary["worse"]
+    # The mistakes view: medium and large losses in full, a line per small one, the rest folded.
+    severity = summary["severity"]
+    assert sum(severity.values()) == summary["worse"]
+    assert (
+        html.count('<li class="decision') == severity["large"] + severity["medium"] == html.count("<details>")
+    )
+    assert html.count('<li class="minor sev-small"') == severity["small"] and 'class="fold folded"' in html
     result = runner.invoke(app, [str(RANKED), "-o", str(tmp_path), "-f", "html", "--review", "all"])
     assert result.exit_code == 0, result.stderr
     html = (tmp_path / "index.html").read_text(encoding="utf-8")

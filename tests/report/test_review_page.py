@@ -14,7 +14,7 @@ from pairi_report.games import CallKind, Tile, read_game
 from pairi_report.games.table import RiverTile, TableMeld
 from pairi_report.report.views.i18n import labels, review_words
 from pairi_report.report.views.review_table import meld_row, river_row
-from pairi_report.report.views.review_view import FoldView, reason_lines, review_view
+from pairi_report.report.views.review_view import FoldView, MinorView, reason_lines, review_view
 from pairi_report.review import review_game
 from pairi_report.review.severity import LEVELS, severity
 from pairi_report.review.verdict import Kind, Verdict, judge
@@ -29,19 +29,19 @@ def ranked() -> Any:
 
 
 def test_severity_follows_the_shanten_and_the_share_of_tiles_lost() -> None:
-    rows = analyze("23456m1256p3489s1z").discards  # 1z keeps 71 tiles; 1p 67: 4 lost, under 15%
+    rows = analyze("23456m1256p3489s1z").discards  # 1z keeps 71 tiles; 1p 67: 4 lost, under a quarter
     assert severity(judge(rows, 9, riichi=False)) == "small"
     assert severity(judge(rows, 27, riichi=False)) is None  # the best itself
     assert severity(judge(rows, 9, riichi=True)) is None  # forced
     assert severity(judge(analyze("1223m456p789s1122z").discards, 0, riichi=False)) == "large"
-    # Every worse discard that keeps the shanten: medium from 15% of the best's tiles lost, small below.
+    # Every worse discard that keeps the shanten: medium from a quarter of the best's tiles lost.
     rows = analyze("1235m456p789s1122z").discards
     best = rows[0]
     for row in rows:
         v = judge(rows, row.tile, riichi=False)
         if v.kind == Kind.WORSE and not v.shanten_lost:
             share = (v.tiles_lost or 0) / best.ukeire_count
-            assert severity(v) == ("medium" if share >= 0.15 else "small")
+            assert severity(v) == ("medium" if share >= 0.25 else "small")
 
 
 def test_the_costliest_come_worst_first_and_link_to_their_entries(ranked: Any) -> None:
@@ -50,7 +50,7 @@ def test_the_costliest_come_worst_first_and_link_to_their_entries(ranked: Any) -
     assert 0 < len(costly) <= 10 and len(view.costliest) == len(costly)
     ranks = [(-r.verdict.shanten_lost, LEVELS.index(severity(r.verdict))) for r in costly]
     assert ranks == sorted(ranks)
-    shown = {d.anchor for rnd in view.rounds for d in rnd.decisions}
+    shown = {e.anchor for rnd in view.rounds for e in rnd.entries if not isinstance(e, FoldView)}
     assert all(c.anchor in shown for c in view.costliest)
     assert all(c.mark in ("??", "?", "?!") for c in view.costliest)
 
@@ -60,7 +60,12 @@ def test_the_mistakes_view_shows_the_worse_in_full_and_folds_the_rest(ranked: An
     every = review_view(ranked, "t", labels("en"), EN, every=True)
     t = ranked.summary.total
     full = [d for rnd in mistakes.rounds for d in rnd.decisions]
-    assert len(full) == t.worse and all(d.kind == "worse" and d.severity for d in full)
+    counts = dict(ranked.summary.severity)
+    assert len(full) == counts["large"] + counts["medium"] and counts["small"] > 0
+    assert all(d.kind == "worse" and d.severity in ("large", "medium") for d in full)
+    minor = [e for rnd in mistakes.rounds for e in rnd.entries if isinstance(e, MinorView)]
+    assert len(minor) == counts["small"] and all(m.mark == "?!" for m in minor)
+    assert all(not row.tiles and row.tiles_label for d in full for row in d.rows)  # named, not pictured
     assert len([d for rnd in every.rounds for d in rnd.decisions]) == t.decisions - t.forced
     for rnd, reviewed in zip(mistakes.rounds, ranked.rounds, strict=True):
         folds = [e for e in rnd.entries if isinstance(e, FoldView)]

@@ -75,6 +75,21 @@ class FoldView:
 
 
 @dataclass(frozen=True)
+class MinorView:
+    """A small loss in the mistakes view: one line, its verdict and its mark (``--review all`` shows it
+    in full)."""
+
+    anchor: str
+    who: str
+    turn: str
+    severity: str
+    severity_label: str
+    mark: str
+    verdict: str
+    entry: str = "minor"
+
+
+@dataclass(frozen=True)
 class CostlyLine:
     """One of the costliest decisions in the summary, a link to its full entry."""
 
@@ -109,6 +124,9 @@ class TallyRow:
     result: str = ""
 
 
+Entry = DecisionView | MinorView | FoldView
+
+
 @dataclass(frozen=True)
 class RoundView:
     """One round: where it stands, its result as Tenhou wrote it, and its decisions in order of play."""
@@ -119,7 +137,7 @@ class RoundView:
     dora: tuple[Tile, ...]
     results: tuple[ResultLine, ...]
     decisions: tuple[DecisionView, ...]  # the decisions shown in full
-    entries: tuple[DecisionView | FoldView, ...]  # the timeline: full decisions and folded lines
+    entries: tuple[Entry, ...]  # the timeline: full decisions, small losses and folded lines
 
 
 @dataclass(frozen=True)
@@ -239,8 +257,9 @@ def decision_looks(r: DecisionReview) -> dict[int, tuple[str, ...]]:
     return {at: tuple(sorted(kinds)) for at, kinds in looks.items()}
 
 
-def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
-    """Return the whole discard table, the best rows and the played one flagged."""
+def _rows(r: DecisionReview, labels: Labels, pictured: bool = True) -> tuple[ReviewRow, ...]:
+    """Return the whole discard table, the best rows and the played one flagged; the effective tiles
+    pictured, or only named (``tiles_label``) without ``pictured``."""
     best = set(r.verdict.best_tiles)
     return tuple(
         ReviewRow(
@@ -248,7 +267,7 @@ def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
             tile(d.name, False, labels).label,
             (Pic(d.name),),
             shanten_words(d.shanten, labels),
-            tuple(Pic(tile_name(t)) for t in d.ukeire),
+            tuple(Pic(tile_name(t)) for t in d.ukeire) if pictured else (),
             compact(d.ukeire),
             len(d.ukeire),
             d.ukeire_count,
@@ -259,8 +278,11 @@ def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
     )
 
 
-def decision_view(review: GameReview, r: DecisionReview, labels: Labels, words: ReviewWords) -> DecisionView:
-    """Build one decision of a round's timeline, in full."""
+def decision_view(
+    review: GameReview, r: DecisionReview, labels: Labels, words: ReviewWords, pictured: bool = True
+) -> DecisionView:
+    """Build one decision of a round's timeline, in full; without ``pictured`` its discard table names
+    the effective tiles in notation (the mistakes view's page stays small)."""
     d = r.decision
     level = severity(r.verdict) or ""
     return DecisionView(
@@ -274,7 +296,7 @@ def decision_view(review: GameReview, r: DecisionReview, labels: Labels, words: 
         verdict=verdict_line(r, labels, words),
         notes=_notes(r, words),
         values=_values(r, words),
-        rows=_rows(r, labels),
+        rows=_rows(r, labels, pictured),
         severity=level,
         severity_label=words.severity.get(level, ""),
         mark=words.marks.get(level, ""),
@@ -321,13 +343,14 @@ def _plain(value: object) -> str:
 
 def timeline(
     review: GameReview, rnd: RoundReview, labels: Labels, words: ReviewWords, every: bool
-) -> tuple[DecisionView | FoldView, ...]:
+) -> tuple[Entry, ...]:
     """Return a round's timeline: decisions in full, the rest folded.
 
     A seat's discards forced by riichi fold into one line where the first of them came. The mistakes
-    view (``every`` False) shows only worse discards in full, each run of the others as one line.
+    view (``every`` False) shows the medium and large losses in full, each small loss as one line, and
+    each run of the decisions as good as the best as one line.
     """
-    out: list[DecisionView | FoldView] = []
+    out: list[Entry] = []
     agreeing = 0
     forced: dict[int, list[DecisionReview]] = {}
     for r in rnd.decisions:
@@ -342,17 +365,33 @@ def timeline(
                 out, agreeing = _flush(out, agreeing, words), 0
                 out.append(_forced_run(review, forced[seat], words))
             continue
-        if every or r.verdict.kind == Kind.WORSE:
+        level = severity(r.verdict)
+        if every or level in ("large", "medium"):
             out, agreeing = _flush(out, agreeing, words), 0
-            out.append(decision_view(review, r, labels, words))
+            out.append(decision_view(review, r, labels, words, pictured=every))
+        elif level is not None:
+            out, agreeing = _flush(out, agreeing, words), 0
+            out.append(minor_view(review, r, labels, words))
         else:
             agreeing += 1
     return tuple(_flush(out, agreeing, words))
 
 
-def _flush(
-    out: list[DecisionView | FoldView], agreeing: int, words: ReviewWords
-) -> list[DecisionView | FoldView]:
+def minor_view(review: GameReview, r: DecisionReview, labels: Labels, words: ReviewWords) -> MinorView:
+    """Return a small loss as one line of the mistakes view."""
+    level = severity(r.verdict) or "small"
+    return MinorView(
+        decision_anchor(r),
+        player_name(review, r.decision.seat, words),
+        words.turn.format(n=r.decision.turn),
+        level,
+        words.severity[level],
+        words.marks[level],
+        verdict_line(r, labels, words),
+    )
+
+
+def _flush(out: list[Entry], agreeing: int, words: ReviewWords) -> list[Entry]:
     """Close a run of folded decisions as good as the best, if there is one."""
     if agreeing:
         text = words.folded_one if agreeing == 1 else words.folded.format(n=agreeing)
@@ -479,7 +518,7 @@ def _view_lines(review: GameReview, words: ReviewWords, every: bool) -> tuple[st
     line = words.by_severity.format(**{k: counts.get(k, 0) for k in ("large", "medium", "small")})
     t = review.summary.total
     note = words.view_all if every else words.view_mistakes
-    return line, note.format(shown=t.worse, total=t.decisions)
+    return line, note.format(shown=counts.get("large", 0) + counts.get("medium", 0), total=t.decisions)
 
 
 def review_view(
@@ -520,10 +559,12 @@ def review_view(
     )
 
 
-def _rows_of(e: DecisionView | FoldView) -> Iterator[Row]:
+def _rows_of(e: Entry) -> Iterator[Row]:
     """Yield every row of tile pictures an entry of a timeline shows."""
     if isinstance(e, FoldView):
         yield e.row
+        return
+    if isinstance(e, MinorView):
         return
     yield e.hand
     for row in e.rows:
