@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...review import GameReview, Tally
 from .i18n import REVIEW_WORDS
-from .review_view import player_name
+from .review_view import player_name, short_result
 
 WORDS = REVIEW_WORDS["en"]  # the plain-text summary is in English
 
@@ -48,11 +48,8 @@ def _largest(review: GameReview) -> str:
 
 
 def _result(review: GameReview, index: int) -> str:
-    """Return a round's result as Tenhou wrote it (our text where the log has none)."""
-    rnd = review.rounds[index]
-    if rnd.round.drawn is not None:
-        return rnd.round.drawn.kind
-    return " · ".join(f"{player_name(review, c.win.winner, WORDS)} {c.win.text or c.text}" for c in rnd.wins)
+    """Return a round's result in English: the draw's name, or each winner and the win's value."""
+    return short_result(review, review.rounds[index], WORDS)
 
 
 def review_text(review: GameReview) -> str:
