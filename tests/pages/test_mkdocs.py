@@ -1,9 +1,9 @@
 """The MkDocs plugin in a real site: built with ``mkdocs build --strict``, read in Chromium, light and dark.
 
 The site has a 14-tile hand, a ready riichi hand with its situation (so the waits have values), a GB hand
-and a strip in running text; a second page has two blocks of the same hand, a card and an outlook. Every picture
-loads, nothing is logged to the console, each block reads as the CLI's fragment (or card) of its hand,
-and every text of a report reaches 4.5:1 contrast in Material's light and dark palettes. A page with a
+and a strip in running text; a second page has two blocks of the same hand, a card and an outlook. Every
+picture loads, nothing is logged to the console, each block reads as the CLI's fragment (or card) of its
+hand, and every text of a report reaches 4.5:1 contrast in Material's light and dark palettes. A page with a
 bad hand: ``mkdocs build`` shows the error box, ``--strict`` stops naming the page and the line. The
 Chromium tests take about 30 s together, so they carry the slow mark; the builds run by default.
 
