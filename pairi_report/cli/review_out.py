@@ -39,10 +39,15 @@ def write_review(request: Request, fmt: Format, logs: list[LogInput]) -> int:
     check_review(request, fmt)
     chosen = chosen_games(request, logs)
     done: list[GameReview] = []
-    options = ReportOptions(fmt)
+    # A name follows one player through the games (their card); a seat number is no one in particular.
+    player = request.player if request.player not in (None, "0", "1", "2", "3") else None
+    options = ReportOptions(fmt, player=player)
     if fmt.page is not None:  # without --title, the review's own: "Game review: NAME"
         options = replace(
-            report_options(request, fmt, []), title=request.title, review_all=request.review == "all"
+            report_options(request, fmt, []),
+            title=request.title,
+            review_all=request.review == "all",
+            player=player,
         )
     written = render(fmt, Output.REVIEW, reviews(chosen, done), options, request)
     if not request.quiet:

@@ -60,6 +60,7 @@ class ReportOptions:
     quiz_titles: bool = False  # a quiz prints each problem's title
     per_page: int = PER_PAGE  # a printed quiz's problems per page
     review_all: bool = False  # a game review page shows every decision in full, not only the worse ones
+    player: str | None = None  # the player a review follows through its games (--player, a name)
     progress: Callable[[Iterable[Any]], Iterable[Any]] = each
 
     @property

@@ -6,8 +6,10 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...review import GameReview
+from ...review.player import player_card
 from ..formats.pdf import print_pdf
 from ..formats.render import render_review
 from ..registry import Format, Page
@@ -53,13 +55,18 @@ class ReviewPages:
 
 @dataclass(frozen=True)
 class ReviewJson:
-    """Writes ``{"games": [...]}``, a record per game, as ``index.json`` (or to stdout)."""
+    """Writes ``{"games": [...]}``, a record per game, as ``index.json`` (or to stdout); with a player
+    named, the player's card across the games too (``"player"``)."""
 
     format: Format
 
     def report(self, work: Iterable[GameReview], options: ReportOptions, sink: Sink) -> None:
         """Write the document into the sink."""
-        body = json.dumps({"games": [r.to_dict() for r in work]}, ensure_ascii=False, indent=2) + "\n"
+        reviews = list(work)
+        doc: dict[str, Any] = {"games": [r.to_dict() for r in reviews]}
+        if options.player is not None:
+            doc["player"] = player_card(options.player, reviews).to_dict()
+        body = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
         sink.write(f"index.{self.format.suffix}", body.encode("utf-8"))
 
 
