@@ -30,7 +30,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--n
 WIDTHS = (390, 768, 1280)
 # The review: its mistakes view, each with the table; the outlook: its table and charts; the quiz: its
 # problems and answer key.
-KINDS = ("report", "card", "fragment", "review", "outlook", "quiz")
+KINDS = ("report", "card", "fragment", "review", "outlook", "quiz", "player")
 
 # A dark blog theme that styles bare elements, as themes do (no !important: a theme has no reason to).
 HOST = """<!DOCTYPE html><html><head><meta charset="utf-8">
@@ -75,6 +75,11 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     review = _write(base / "review", ranked, "-f", "html") / "index.html"
     outlook = _write(base / "outlook", "2378m1256p3489s15z", "-f", "html", "--outlook") / "index.html"
     quiz = _write(base / "quiz", str(HANDS), "-f", "html", "--quiz") / "quiz.html"
+    logs = base / "logs"  # a player's card across a folder of games
+    logs.mkdir()
+    for name in ("ranked_game", "double_ron"):
+        (logs / f"{name}.json").write_bytes((SOURCE / f"{name}.json").read_bytes())
+    player = _write(base / "player", str(logs), "--player", "Bさん", "-f", "html") / "index.html"
     return {
         "report": report,
         "card": carded,
@@ -82,6 +87,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "review": review,
         "outlook": outlook,
         "quiz": quiz,
+        "player": player,
     }
 
 

@@ -71,3 +71,28 @@ def test_a_folder_review_with_a_player_adds_the_card(tmp_path: Any) -> None:
     assert card["play"]["decisions"] == sum(g["summary"]["decisions"] for g in doc["games"])
     seat_only = CliRunner().invoke(app, [str(tmp_path), "--player", "2", "-f", "json"])
     assert "player" not in json.loads(seat_only.stdout)  # a seat number follows no one through games
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_a_folder_with_a_player_writes_the_card_as_a_page(tmp_path: Any, fmt: str) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name in LOGS:
+        (logs / f"{name}.json").write_bytes((SOURCE / f"{name}.json").read_bytes())
+    raw = json.loads((SOURCE / "double_ron.json").read_bytes())
+    who = raw["name"][1]
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, [str(logs), "--player", who, "-f", fmt, "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.stderr
+    page = (out / f"index.{fmt}").read_text("utf-8")
+    games = sum(who in json.loads((logs / f"{n}.json").read_bytes())["name"] for n in LOGS)
+    assert f"Player card: {who}" in page and f"Across {games} games." in page
+    for label in ("Win rate", "Deal-in rate", "Riichi rate", "Call rate", "Average win", "Average deal-in"):
+        assert label in page
+
+
+def test_a_folder_as_a_page_without_a_player_names_the_way(tmp_path: Any) -> None:
+    (tmp_path / "a.json").write_bytes((SOURCE / "double_ron.json").read_bytes())
+    result = CliRunner().invoke(app, [str(tmp_path), "-f", "html", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "--player NAME" in result.stderr and "Traceback" not in result.stderr
