@@ -1,5 +1,5 @@
 """手変わり・向聴戻し The expected-value model with its options (``docs/expected-value.md``), on
-the compiled solver (``outlook._solver``).
+the compiled solver (``outlook._solver``) or its pure twin (``outlook.solver``).
 
 This module turns an analysed hand and the model's options into the solver's inputs (counts, the
 unseen tiles, the starts), answers the solver's questions about wins through the rule set's valuer
@@ -47,6 +47,7 @@ from ..rules.riichi.expected import RiichiValuer
 from ..rules.riichi.scoring import score
 from ..rules.riichi.scoring.points import basic_points, payment
 from ..rules.riichi.scoring.situation import next_tile
+from . import solver as pure_solver
 
 TURNS = 17
 EXACT_SHANTEN = 3  # starts beyond are left out (the outlook estimates them), as ``points.EXACT_SHANTEN``
@@ -86,11 +87,13 @@ class StartValue:
     dama: tuple[tuple[float, ...], tuple[float, ...]] | None = None  # (win, points) staying dama
 
 
-def solver_module() -> ModuleType | None:
-    """Return the compiled solver with the shipped tables loaded, or None (not built, or PAIRI_PURE=1)."""
+def solver_module() -> ModuleType:
+    """Return the compiled solver with the shipped tables loaded, or its pure twin (not built, or
+    PAIRI_PURE=1): the same figures either way."""
     module = compiled("outlook._solver")
-    if module is not None:
-        _load(module)
+    if module is None:
+        return pure_solver
+    _load(module)
     return module
 
 
@@ -219,8 +222,6 @@ def start_list(analysis: Analysis, reds: bool) -> list[tuple[int | None, bool]]:
 def _prepared(analysis: Analysis, options: EvOptions, most: int) -> tuple[Any, list, list[int], bool]:
     """Return the solver with its starts (those within ``most`` shanten) added, and their nodes."""
     module = solver_module()
-    if module is None:
-        raise RuntimeError("the compiled solver is not built")
     solver = build(analysis, options, module)
     in_riichi = solver.valuer.valuer.situation.in_riichi
     counts = _counts(analysis.hand.tiles)

@@ -15,17 +15,19 @@ import random
 import pytest
 from oracles.ev_reference import Reference, agree
 
+from pairi_report.core.compiled import compiled
 from pairi_report.core.notation import Hand
 from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.engine.position import Position
 from pairi_report.outlook import kernel
+from pairi_report.outlook import solver as pure
 from pairi_report.outlook.chances import position_of, starts_of, unseen_total
 from pairi_report.outlook.points import exact_prospects, within_reach
 from pairi_report.rules.play import PlayModel
 from pairi_report.rules.registry import analyze
 
-SOLVER = kernel.solver_module()
-pytestmark = pytest.mark.skipif(SOLVER is None, reason="the compiled solver is not built here")
+SOLVER = compiled("outlook._solver") and kernel.solver_module()
+pytestmark = pytest.mark.skipif(not SOLVER, reason="the compiled solver is not built here")
 OFF_NO_URA = kernel.EvOptions(tegawari=False, shanten_back=False, ura=False)
 
 
@@ -111,9 +113,9 @@ def test_situations_red_fives_and_indicators(text: str, situation: str) -> None:
     assert assert_same(text, situation) > 0
 
 
-def test_the_pure_switch_turns_the_solver_off(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_pure_switch_takes_the_pure_twin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAIRI_PURE", "1")
-    assert kernel.solver_module() is None
+    assert kernel.solver_module() is pure
 
 
 @pytest.mark.slow
