@@ -276,3 +276,55 @@ def discard_points(
     _scored(solver)
     values = solver.solve(main, (2,), horizon, horizon)
     return [(d, red, v[0][0]) for (d, red), v in zip(starts, values, strict=True)]
+
+
+def options_of(model: PlayModel) -> EvOptions:
+    """Return the solver's options of a play model (its riichi policy, switches, bound and turn)."""
+    riichi = "dama" if model.never else "dama-yaku" if model.dama else "tenpai"
+    return EvOptions(
+        tegawari=model.tegawari,
+        shanten_back=model.back,
+        extra=model.extra,
+        riichi=riichi,
+        ippatsu=model.ippatsu,
+        ura=model.ura,
+        reds=model.reds,
+        turn=model.turn,
+    )
+
+
+def by_draw(value: StartValue, turn: int) -> StartValue:
+    """Return a start's values by draw 1 .. 17 of the round: those by a draw already made (``turn`` or
+    before) are what the hand holds now, ready or not, and no win."""
+    if not turn:
+        return value
+
+    def pad(curve: tuple[float, ...], now: float) -> tuple[float, ...]:
+        return (now,) * turn + curve
+
+    ready = 1.0 if _ready_now(value) else 0.0
+
+    def side(pair: tuple[tuple[float, ...], tuple[float, ...]] | None) -> Any:
+        return None if pair is None else (pad(pair[0], 0.0), pad(pair[1], 0.0))
+
+    return StartValue(
+        value.discard,
+        value.red,
+        pad(value.tenpai, ready),
+        pad(value.win, 0.0),
+        pad(value.points, 0.0),
+        side(value.riichi),
+        side(value.dama),
+    )
+
+
+def _ready_now(value: StartValue) -> bool:
+    """Return whether a start is ready as it is: its tenpai chance is 1 by every horizon (a hand that is
+    not has a draw that leaves it so)."""
+    return all(p == 1.0 for p in value.tenpai)
+
+
+def values_by_start(analysis: Analysis, model: PlayModel) -> dict[tuple[int | None, bool], StartValue]:
+    """Return every exact start's values by draw 1 .. 17 under a play model, by (discard, red)."""
+    options = options_of(model)
+    return {(v.discard, v.red): by_draw(v, options.turn) for v in solve(analysis, options)}

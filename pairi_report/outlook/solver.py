@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.tiles import ALL_TILES, NUM_KINDS
 from ..engine.combine import FORMS, key_arrays
 from ..engine.tablegen import HONOUR_BASE
 
@@ -27,9 +28,7 @@ F = 2  # riichi declared with the discard just made: a win on this draw is ippat
 N = 4  # never declares (dama from here on)
 MAXT = 17
 MAX_NODES = 16_000_000  # as the compiled solver's bound
-NK = 34
-FIVES = (4, 13, 22)
-ALL = (1 << NK) - 1
+NK = NUM_KINDS
 _POW = tuple(5**k for k in range(NK))  # one more tile of kind k adds this to a hand's key
 _SUIT_WEIGHTS = np.zeros((NK, 4), np.int64)  # counts @ this = the engine's four suit keys
 for _k in range(NK):
@@ -406,7 +405,7 @@ class Solver:
         if flags & F:
             stay = self._draw_node(c, key, red, flags & ~F, tag)
         self.d_stay.append(stay)
-        kinds = ALL if option else mask
+        kinds = ALL_TILES if option else mask
         drawn = 0.0
         kept = flags & (R | N)
         for k in range(NK):
