@@ -48,8 +48,9 @@ WORD_OPTIONS = (
     WordOption("--nukidora", "nuki", "Norths set aside as nukidora (sanma), e.g. --nukidora 1.", "N"),
     WordOption("--win", "win", "A complete hand's winning tile (default: the last one written).", "TILE"),
     WordOption("--river", "river", "The hand's own discards, for furiten, e.g. --river 1m9p.", "TILES"),
-    WordOption("--model", "model", "Switches of the --outlook points: riichi=tenpai|dama, ippatsu=, ura=, "
-               "reds=on|off, e.g. --model ura=off,reds=off; repeat.", "SWITCHES", True),
+    WordOption("--model", "model", "Switches of the --outlook model: riichi=tenpai|dama|never, ippatsu=, "
+               "ura=, reds=, tegawari=, back=on|off, extra=1|2, turn=0-16 (draws made), e.g. "
+               "--model ura=off,tegawari=off; repeat.", "SWITCHES", True),
 )  # fmt: skip
 
 

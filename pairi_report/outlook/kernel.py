@@ -1,5 +1,5 @@
 """手変わり・向聴戻し The expected-value model with its options (``docs/expected-value.md``), on
-the compiled solver (``outlook._solver``).
+the compiled solver (``outlook._solver``) or its pure twin (``outlook.solver``).
 
 This module turns an analysed hand and the model's options into the solver's inputs (counts, the
 unseen tiles, the starts), answers the solver's questions about wins through the rule set's valuer
@@ -47,6 +47,7 @@ from ..rules.riichi.expected import RiichiValuer
 from ..rules.riichi.scoring import score
 from ..rules.riichi.scoring.points import basic_points, payment
 from ..rules.riichi.scoring.situation import next_tile
+from . import solver as pure_solver
 
 TURNS = 17
 EXACT_SHANTEN = 3  # starts beyond are left out (the outlook estimates them), as ``points.EXACT_SHANTEN``
@@ -86,11 +87,13 @@ class StartValue:
     dama: tuple[tuple[float, ...], tuple[float, ...]] | None = None  # (win, points) staying dama
 
 
-def solver_module() -> ModuleType | None:
-    """Return the compiled solver with the shipped tables loaded, or None (not built, or PAIRI_PURE=1)."""
+def solver_module() -> ModuleType:
+    """Return the compiled solver with the shipped tables loaded, or its pure twin (not built, or
+    PAIRI_PURE=1): the same figures either way."""
     module = compiled("outlook._solver")
-    if module is not None:
-        _load(module)
+    if module is None:
+        return pure_solver
+    _load(module)
     return module
 
 
@@ -219,8 +222,6 @@ def start_list(analysis: Analysis, reds: bool) -> list[tuple[int | None, bool]]:
 def _prepared(analysis: Analysis, options: EvOptions, most: int) -> tuple[Any, list, list[int], bool]:
     """Return the solver with its starts (those within ``most`` shanten) added, and their nodes."""
     module = solver_module()
-    if module is None:
-        raise RuntimeError("the compiled solver is not built")
     solver = build(analysis, options, module)
     in_riichi = solver.valuer.valuer.situation.in_riichi
     counts = _counts(analysis.hand.tiles)
@@ -275,3 +276,55 @@ def discard_points(
     _scored(solver)
     values = solver.solve(main, (2,), horizon, horizon)
     return [(d, red, v[0][0]) for (d, red), v in zip(starts, values, strict=True)]
+
+
+def options_of(model: PlayModel) -> EvOptions:
+    """Return the solver's options of a play model (its riichi policy, switches, bound and turn)."""
+    riichi = "dama" if model.never else "dama-yaku" if model.dama else "tenpai"
+    return EvOptions(
+        tegawari=model.tegawari,
+        shanten_back=model.back,
+        extra=model.extra,
+        riichi=riichi,
+        ippatsu=model.ippatsu,
+        ura=model.ura,
+        reds=model.reds,
+        turn=model.turn,
+    )
+
+
+def by_draw(value: StartValue, turn: int) -> StartValue:
+    """Return a start's values by draw 1 .. 17 of the round: those by a draw already made (``turn`` or
+    before) are what the hand holds now, ready or not, and no win."""
+    if not turn:
+        return value
+
+    def pad(curve: tuple[float, ...], now: float) -> tuple[float, ...]:
+        return (now,) * turn + curve
+
+    ready = 1.0 if _ready_now(value) else 0.0
+
+    def side(pair: tuple[tuple[float, ...], tuple[float, ...]] | None) -> Any:
+        return None if pair is None else (pad(pair[0], 0.0), pad(pair[1], 0.0))
+
+    return StartValue(
+        value.discard,
+        value.red,
+        pad(value.tenpai, ready),
+        pad(value.win, 0.0),
+        pad(value.points, 0.0),
+        side(value.riichi),
+        side(value.dama),
+    )
+
+
+def _ready_now(value: StartValue) -> bool:
+    """Return whether a start is ready as it is: its tenpai chance is 1 by every horizon (a hand that is
+    not has a draw that leaves it so)."""
+    return all(p == 1.0 for p in value.tenpai)
+
+
+def values_by_start(analysis: Analysis, model: PlayModel) -> dict[tuple[int | None, bool], StartValue]:
+    """Return every exact start's values by draw 1 .. 17 under a play model, by (discard, red)."""
+    options = options_of(model)
+    return {(v.discard, v.red): by_draw(v, options.turn) for v in solve(analysis, options)}

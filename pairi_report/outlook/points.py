@@ -35,7 +35,7 @@ from ..core.tiles import FIVES
 from ..rules.analysis import Analysis
 from ..rules.play import DEFAULT_MODEL, PlayModel, WinValuer
 from ..rules.registry import find_rule_set
-from . import levels
+from . import kernel, levels
 from .chances import _NONE, _WIN, TURNS, Graph, Start, position_of, solve, starts_of, unseen_total
 
 __all__ = ["exact_prospects", "starts_of"]
@@ -94,7 +94,8 @@ class ValueGraph:
     graph: Graph
     valuer: WinValuer
     unseen: int
-    locked: int  # suits whose red five a meld holds: it is never drawn
+    locked: int  # suits whose red five a meld or the hand holds: never drawn (a thrown one lies in the river)
+    org: tuple[int, ...] = ()  # the counts the wall is counted from (the hand, or a start's own 13 tiles)
     base: list[int] = field(default_factory=list)  # state -> the graph's state of its tiles
     red: list[int] = field(default_factory=list)  # state -> a bit per suit whose red five it holds
     ready: dict[int, tuple[int, float, float]] = field(default_factory=dict)  # W, A, A' of ready states
@@ -173,11 +174,22 @@ class ValueGraph:
             base, red = self.base[state], self.red[state]
             tiles = graph.states[base]
             draws = [(d, r, n) for d, c, _ in graph.moves[base] for r, n in self._draws(red, d, c) if n]
-            values = self.valuer.ready(tiles, red, [(d, r) for d, r, _ in draws], graph.position.left(tiles))
+            values = self.valuer.ready(tiles, red, [(d, r) for d, r, _ in draws], self._wall(tiles))
             wins = sum(n for _, _, n in draws)
             plain = sum(n * v for (_, _, n), (v, _) in zip(draws, values, strict=True))
             first = sum(n * v for (_, _, n), (_, v) in zip(draws, values, strict=True))
             self.ready[state] = (wins, plain / wins, first / wins) if wins else (0, 0.0, 0.0)
+
+    def _wall(self, tiles: tuple[int, ...]) -> list[int]:
+        """Return the unseen copies of each kind while the hand holds ``tiles``: a tile thrown since the
+        start lies in the river, so a kind counts the copies the start held or the hand holds, the more."""
+        left = self.graph.position.left(tiles)
+        if not self.org:
+            return left
+        held = [0] * len(left)
+        for tile in tiles:
+            held[tile] += 1
+        return [n - max(0, o - h) for n, o, h in zip(left, self.org, held, strict=True)]
 
     def _draws(self, red: int, draw: int, copies: int) -> list[tuple[bool, int]]:
         """Return the draw split into (red, copies): its red copy apart while it may come."""
@@ -234,6 +246,17 @@ def solve_points(values: ValueGraph, steps: list[np.ndarray] | None = None) -> t
     return prev, start
 
 
+def _org(analysis: Analysis, group: Sequence[Start]) -> tuple[int, ...]:
+    """Return the counts a group of starts counts the wall from: the hand's, or a start's own 13 tiles
+    where its discard is wanted back (its position counts that discard seen)."""
+    start = group[0]
+    own = start.discard is not None and start.position.gone != position_of(analysis).gone
+    counts = [0] * len(start.position.gone)
+    for tile in start.tiles if own else analysis.hand.tiles:
+        counts[tile] += 1
+    return tuple(counts)
+
+
 def _red_of(analysis: Analysis, start: Start) -> int:
     """Return the red fives a start holds (a bit per suit): the hand's, less a red five discarded."""
     red = sum(1 << suit for suit in range(3) if analysis.hand.red[suit])
@@ -259,6 +282,7 @@ def exact_prospects(
     """
     valuer = find_rule_set(analysis.rules).valuer(analysis, model)
     locked = sum(1 << _SUIT[m.tiles[0] // 9 * 9 + 4] for m in analysis.hand.melds if m.red)
+    locked |= sum(1 << suit for suit in range(3) if analysis.hand.red[suit])
     groups: dict[int, list[Start]] = {}
     for start in starts:
         groups.setdefault(id(start.position), []).append(start)
@@ -285,7 +309,7 @@ def _points(
     if valuer is None:
         return [None] * len(group)
     index = {tiles: i for i, tiles in enumerate(graph.states) if i not in (_WIN, _NONE)}
-    values = ValueGraph(graph, valuer, unseen, locked)
+    values = ValueGraph(graph, valuer, unseen, locked, org=_org(analysis, group))
     states = values.explore([(index[s.tiles], _red_of(analysis, s)) for s in group])
     reached, held = solve_points(values)
     out: list[tuple[float, ...] | None] = []
@@ -321,13 +345,19 @@ def best_by_points(analysis: Analysis, turn: int = 12, model: PlayModel | None =
     model = model or rule.play_model(analysis)
     if rule.valuer(analysis, model) is None:
         return None
-    starts = starts_of(analysis)
-    found = exact_prospects(
-        analysis, starts, unseen_total(position_of(analysis), len(analysis.hand.tiles)), model
-    )
+    if kernel.supported(analysis):
+        solved = kernel.values_by_start(analysis, model)
+        found = [solved.get((d.tile, d.red)) or solved.get((d.tile, not d.red)) for d in discards]
+        by_start = [None if v is None else v.points for v in found]
+    else:
+        starts = starts_of(analysis)
+        unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
+        by_start = [points for _, _, points in exact_prospects(analysis, starts, unseen, model)]
     scored = sorted(
-        ((points[turn - 1], i) for i, (_, _, points) in enumerate(found) if points is not None),
+        ((points[turn - 1], i) for i, points in enumerate(by_start) if points is not None),
         key=lambda x: (-x[0], x[1]),
     )
+    if len(scored) < 2:
+        return None
     (best, i), (second, j) = scored[0], scored[1]
     return ValuePick(discards[i].tile, discards[i].red, best, discards[j].tile, discards[j].red, second, turn)

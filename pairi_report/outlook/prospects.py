@@ -21,9 +21,9 @@ from ..core.tiles import tile_name
 from ..rules.analysis import Analysis, discard_name, names_of
 from ..rules.play import DEFAULT_MODEL, PlayModel
 from ..rules.registry import find_rule_set
-from . import DEFAULT_GAMES
+from . import DEFAULT_GAMES, kernel
 from .chances import TURNS, Start, position_of, starts_of, unseen_total
-from .points import exact_prospects, within_reach
+from .points import Curves, exact_prospects, within_reach
 from .practice import Bot, Games, play, play_from
 from .riichi_dama import RiichiDama, side_by_side
 from .shapes import Improvement, ReadyShape, improvements, ready_shapes, two_step
@@ -188,9 +188,13 @@ def outlook(
         model = replace(model, dama=True)
     starts = starts_of(analysis)
     unseen = unseen_total(position_of(analysis), len(analysis.hand.tiles))
-    curves = _curves(analysis, starts, unseen, games, seed, model, tell)
-    side = side_by_side(analysis, starts, unseen, model) if analysis.shanten <= 0 else {}
     reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
+    solved = solved_starts(analysis, starts, model)
+    curves = _curves(analysis, starts, unseen, games, seed, model, tell, solved)
+    if solved is not None:
+        side = kernel_sides(solved, reds)
+    else:
+        side = side_by_side(analysis, starts, unseen, model) if analysis.shanten <= 0 else {}
     prospects = []
     for start, curve in zip(starts, curves, strict=True):
         position, tiles = start.position, start.tiles
@@ -261,6 +265,44 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
                 os.environ[name] = value
 
 
+Solved = dict[tuple[int | None, bool], kernel.StartValue]
+
+
+def solved_starts(analysis: Analysis, starts: list[Start], model: PlayModel) -> Solved | None:
+    """Return the options' solver's values of the exact starts, by (discard, red); None where the hand
+    stays on the chances-and-points path (melds, wild tiles, three players, rules without values) or
+    has no exact start."""
+    if not kernel.supported(analysis) or not any(within_reach(analysis, starts)):
+        return None
+    return kernel.values_by_start(analysis, model)
+
+
+def start_value(solved: Solved, discard: int | None, red: bool) -> kernel.StartValue:
+    """Return a start's values: its discard as the table has it (a red five thrown only when it is the
+    last copy of its kind, the solver's row then)."""
+    found = solved.get((discard, red))
+    return found if found is not None else solved[(discard, not red)]
+
+
+def kernel_sides(solved: Solved, reds: dict[int | None, bool]) -> dict[int, RiichiDama]:
+    """Return riichi and dama by ready discard tile (as the discard table has it), from the solver."""
+    out = {}
+    for discard, red in reds.items():
+        if discard is None or (discard, red) not in solved and (discard, not red) not in solved:
+            continue
+        v = start_value(solved, discard, red)
+        if v.riichi is not None and v.dama is not None:
+            out[discard] = RiichiDama(v.riichi[1], v.dama[1])
+    return out
+
+
+def _capped(chances: tuple[float, ...]) -> tuple[float, ...]:
+    """Return chances capped at 1: with 手変わり a state's wall leaves out the tiles drawn and thrown
+    back, so its stay weight can be negative and a chance slightly above 1 (the model's own, as
+    mahjong-cpp's; ``docs/expected-value.md``)."""
+    return tuple(min(1.0, p) for p in chances)
+
+
 def _curves(
     analysis: Analysis,
     starts: list[Start],
@@ -269,16 +311,30 @@ def _curves(
     seed: int,
     model: PlayModel,
     tell: Callable[[int, int], None] | None = None,
+    solved: Solved | None = None,
 ) -> list[Curve]:
     """Return each start's chances (and points): exact up to EXACT_SHANTEN, else from practice games.
 
     A hand within reach is exact at every discard that stays within reach; a discard of a 3-shanten
-    hand that loses ground (4-shanten) is estimated like a hand beyond.
+    hand that loses ground (4-shanten) is estimated like a hand beyond. ``solved``: the options'
+    solver's values of the exact starts (``solved_starts``), else today's chances and points.
     """
     exact = within_reach(analysis, starts)
-    found = iter(
-        exact_prospects(analysis, [s for s, e in zip(starts, exact, strict=True) if e], unseen, model)
-    )
+    reds: dict[int | None, bool] = {d.tile: d.red for d in analysis.discards or ()}
+    found: Iterator[Curves]
+    if solved is not None:
+        found = iter(
+            (_capped(v.tenpai), _capped(v.win), v.points)
+            for v in (
+                start_value(solved, s.discard, reds.get(s.discard, False))
+                for s, e in zip(starts, exact, strict=True)
+                if e
+            )
+        )
+    else:
+        found = iter(
+            exact_prospects(analysis, [s for s, e in zip(starts, exact, strict=True) if e], unseen, model)
+        )
     bots: dict[int, Bot] = {}  # one per position: the starts' games meet many of the same hands
     out = []
     for i, (s, e) in enumerate(zip(starts, exact, strict=True)):

@@ -20,7 +20,13 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     "ippatsu": ("on", "off"),
     "ura": ("on", "off"),
     "reds": ("on", "off"),
+    "tegawari": ("on", "off"),
+    "back": ("on", "off"),
+    "extra": ("1", "2"),
+    "turn": tuple(str(n) for n in range(17)),
 }
+# The switches that take a whole number, and the words their error names.
+NUMBERS = {"extra": "1 or 2", "turn": "a whole number 0-16 (draws already made)"}
 
 
 @dataclass(frozen=True)
@@ -31,8 +37,13 @@ class PlayModel:
     ron without riichi) stays dama instead of declaring riichi. ``never``: a closed hand never declares
     (a wait without a yaku still wins by tsumo: menzen tsumo is one). ``ippatsu``: a win on the first draw
     after declaring counts ippatsu. ``ura``: a riichi win counts its expected ura dora. ``reds``: red
-    fives count as dora (off: a red five is worth what a plain one is). None of them changes the hands
-    reached, so the chances stay the outlook's own.
+    fives count as dora (off: a red five is worth what a plain one is). None of these changes the hands
+    reached, so the chances stay the same.
+
+    ``tegawari`` (手変わり): a draw that does not lower the shanten may be kept (and a win declined for
+    one), ``back`` (向聴戻し): any discard may be played, not only those that keep the shanten; both
+    while the hand is within ``extra`` shanten of where it started (the distance bound). ``turn``: the
+    draws already made this round (the wall has shrunk by as many). These change the hands reached.
     """
 
     dama: bool = False
@@ -40,6 +51,10 @@ class PlayModel:
     ura: bool = True
     reds: bool = True
     never: bool = False
+    tegawari: bool = True
+    back: bool = True
+    extra: int = 1
+    turn: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict of the choices."""
@@ -48,6 +63,10 @@ class PlayModel:
             "ippatsu": self.ippatsu,
             "ura": self.ura,
             "reds": self.reds,
+            "tegawari": self.tegawari,
+            "back": self.back,
+            "extra": self.extra,
+            "turn": self.turn,
         }
 
 
@@ -57,8 +76,9 @@ DEFAULT_MODEL = PlayModel()
 def read_model(text: str) -> PlayModel:
     """Read comma-separated switches such as ``ippatsu=off,riichi=dama``; raise at the column in ``text``.
 
-    >>> read_model("ura=off,riichi=dama")
-    PlayModel(dama=True, ippatsu=True, ura=False, reds=True, never=False)
+    >>> m = read_model("ura=off,riichi=dama,turn=4")
+    >>> m.dama, m.ura, m.turn, m.tegawari
+    (True, False, 4, True)
     """
     found: dict[str, str] = {}
     column = 1
@@ -71,14 +91,14 @@ def read_model(text: str) -> PlayModel:
                 column,
             )
         if value not in SWITCHES[name]:
-            expected = " or ".join(SWITCHES[name])
+            expected = NUMBERS.get(name) or " or ".join(SWITCHES[name])
             raise NotationError(f"{name}={value!r}; expected {name}={expected}", text, column + len(name) + 1)
         if name in found:
             raise NotationError(f"model switch {name!r} written twice; expected it once", text, column)
         found[name] = value
         column += len(part) + 1
     riichi = found.pop("riichi", "tenpai")
-    switches = {k: v == "on" for k, v in found.items()}
+    switches: dict[str, Any] = {k: int(v) if k in NUMBERS else v == "on" for k, v in found.items()}
     return replace(DEFAULT_MODEL, dama=riichi == "dama", never=riichi == "never", **switches)
 
 

@@ -1,11 +1,10 @@
 """The compiled expected-value solver: its engine against the Python engine, its values against the spec.
 
 With the options on, every figure equals a direct (slow) reading of the spec, ``oracles.ev_reference``, on
-small cases (two draws left). With 手変わり and 向聴戻し off the model is today's (``outlook.points``):
-every start's tenpai and win chances and points by turn agree (both count the dora indicators as
-seen), with two of today's leaks left out: ura dora (today draws the ura
-indicators from a pool that holds the tiles thrown since the start, the model from the state's wall)
-and a red five thrown at the start (today it may be drawn again; in the model it lies in the river).
+small cases (two draws left). With 手変わり and 向聴戻し off the model is the chances-and-points path's
+(``outlook.points``): every start's tenpai and win chances and points by turn agree (both count the dora
+indicators as seen, draw the ura indicators from the state's wall and leave a red five thrown at the
+start in the river), the red five's own discard included.
 """
 
 from __future__ import annotations
@@ -15,18 +14,20 @@ import random
 import pytest
 from oracles.ev_reference import Reference, agree
 
+from pairi_report.core.compiled import compiled
 from pairi_report.core.notation import Hand
 from pairi_report.core.sampling import counts_text, random_counts
 from pairi_report.engine.position import Position
 from pairi_report.outlook import kernel
+from pairi_report.outlook import solver as pure
 from pairi_report.outlook.chances import position_of, starts_of, unseen_total
 from pairi_report.outlook.points import exact_prospects, within_reach
 from pairi_report.rules.play import PlayModel
 from pairi_report.rules.registry import analyze
 
-SOLVER = kernel.solver_module()
-pytestmark = pytest.mark.skipif(SOLVER is None, reason="the compiled solver is not built here")
-OFF_NO_URA = kernel.EvOptions(tegawari=False, shanten_back=False, ura=False)
+SOLVER = compiled("outlook._solver") and kernel.solver_module()
+pytestmark = pytest.mark.skipif(not SOLVER, reason="the compiled solver is not built here")
+OFF = kernel.OFF
 
 
 def counts_of(tiles: tuple[int, ...]) -> list[int]:
@@ -63,21 +64,19 @@ def today(text: str, situation: str = "") -> list[tuple[int | None, tuple]]:
     a = analyze(text, situation=situation or None)
     starts = starts_of(a)
     exact = [s for s, e in zip(starts, within_reach(a, starts), strict=True) if e]
-    found = exact_prospects(a, exact, unseen_total(position_of(a), len(a.hand.tiles)), PlayModel(ura=False))
-    return [(s.discard, f) for s, f in zip(exact, found, strict=True)]
+    found = exact_prospects(a, exact, unseen_total(position_of(a), len(a.hand.tiles)), PlayModel())
+    reds = {d.tile: d.red for d in a.discards or ()}
+    return [(s.discard, reds.get(s.discard, False), f) for s, f in zip(exact, found, strict=True)]
 
 
 def assert_same(text: str, situation: str = "") -> int:
     """Assert the compiled solver's values equal today's on every start of a hand; return the starts."""
-    mine = kernel.solve(analyze(text, situation=situation or None), OFF_NO_URA)
+    mine = kernel.solve(analyze(text, situation=situation or None), OFF)
     by_discard = {(v.discard, v.red): v for v in mine}
     compared = 0
-    for discard, (tenpai, win, points) in today(text, situation):
-        # Today keeps a red five while a plain one is left to throw: the plain discard's row.
-        v = by_discard.get((discard, False))
-        if v is None:
-            continue  # the red five itself thrown
-
+    for discard, red, (tenpai, win, points) in today(text, situation):
+        # Today keeps a red five while a plain one is left to throw: the row of the discard it makes.
+        v = by_discard[(discard, red)]
         for old, new in ((tenpai, v.tenpai), (win, v.win), (points, v.points)):
             assert new == pytest.approx(old, rel=1e-9, abs=1e-12), (text, discard)
         compared += 1
@@ -111,9 +110,9 @@ def test_situations_red_fives_and_indicators(text: str, situation: str) -> None:
     assert assert_same(text, situation) > 0
 
 
-def test_the_pure_switch_turns_the_solver_off(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_pure_switch_takes_the_pure_twin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAIRI_PURE", "1")
-    assert kernel.solver_module() is None
+    assert kernel.solver_module() is pure
 
 
 @pytest.mark.slow

@@ -1,6 +1,7 @@
 """The play model's switches (issue 29.4): ippatsu, ura dora, red fives and the riichi policy, from
-``--model`` and a batch line's ``model=`` word. Each moves the points the way it must and leaves the
-chances alone."""
+``--model`` and a batch line's ``model=`` word, and the options' (手変わり, 向聴戻し, the bound, the turn).
+Each of the first four moves the points the way it must and leaves the chances alone (to the last
+digits: red fives split the states, so the sums run in another order)."""
 
 from __future__ import annotations
 
@@ -29,8 +30,12 @@ def points(o: Outlook) -> list[tuple[float, ...]]:
     return [p.chances.points or () for p in o.prospects]
 
 
-def chances(o: Outlook) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
-    return [(p.chances.tenpai, p.chances.win) for p in o.prospects]
+def chances(o: Outlook) -> list[float]:
+    return [c for p in o.prospects for curve in (p.chances.tenpai, p.chances.win) for c in curve]
+
+
+def same_chances(a: Outlook, b: Outlook) -> bool:
+    return chances(a) == pytest.approx(chances(b), rel=1e-12, abs=1e-15)
 
 
 @pytest.mark.parametrize("switch", ["ippatsu=off", "ura=off", "reds=off"])
@@ -39,7 +44,7 @@ def test_each_switch_lowers_the_points_of_a_riichi_hand_and_keeps_the_chances(sw
     before, after = (next(p.chances.points for p in o.prospects if p.discard == 33) for o in (on, off))
     assert before is not None and after is not None
     assert all(b > a > 0 for b, a in zip(before, after, strict=True))
-    assert chances(on) == chances(off)
+    assert same_chances(on, off)
 
 
 def test_a_start_ready_already_has_declared_before_so_ippatsu_does_not_change_it() -> None:
@@ -56,13 +61,17 @@ def test_switches_on_a_hand_to_discard_from() -> None:
     base = look(ONE_AWAY, "dora=4s round=S seat=W")
     for switch in ("ippatsu=off", "ura=off"):
         off = look(ONE_AWAY, f"dora=4s round=S seat=W model={switch}")
-        assert chances(off) == chances(base)
+        assert same_chances(off, base)
         for b, a in zip(points(base), points(off), strict=True):
             assert a[-1] < b[-1]
-    # Without red fives only the starts that keep the red 5s lose value; the one throwing it is as it was.
-    reds = look(ONE_AWAY, "dora=4s round=S seat=W model=reds=off")
+    # Without red fives only the starts that keep the red 5s lose value; the one throwing it is as it
+    # was while a draw that does not advance the hand is thrown (the options off: with 手変わり a red 5m
+    # or 5p drawn may be kept).
+    options_off = "tegawari=off,back=off"
+    plain = look(ONE_AWAY, f"dora=4s round=S seat=W model={options_off}")
+    reds = look(ONE_AWAY, f"dora=4s round=S seat=W model=reds=off,{options_off}")
     by_tile = {p.discard: (p.red, p.chances.points) for p in reds.prospects}
-    assert by_tile[22] == next((p.red, p.chances.points) for p in base.prospects if p.discard == 22)
+    assert by_tile[22] == next((p.red, p.chances.points) for p in plain.prospects if p.discard == 22)
 
 
 def test_riichi_dama_is_the_dama_flag() -> None:
@@ -79,7 +88,16 @@ def test_the_json_model_shows_every_switch() -> None:
     )
     assert result.exit_code == 0, result.output
     model = json.loads(result.stdout)["outlook"]["model"]
-    assert model == {"riichi": "on tenpai", "ippatsu": True, "ura": False, "reds": False}
+    assert model == {
+        "riichi": "on tenpai",
+        "ippatsu": True,
+        "ura": False,
+        "reds": False,
+        "tegawari": True,
+        "back": True,
+        "extra": 1,
+        "turn": 0,
+    }
 
 
 def test_a_batch_line_carries_its_own_model(tmp_path) -> None:
@@ -89,7 +107,16 @@ def test_a_batch_line_carries_its_own_model(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     first, second = (h["outlook"] for h in json.loads(result.stdout)["hands"])
     # The line's model= word replaces the run's, as any word a line writes again does.
-    assert first["model"] == {"riichi": "dama with a yaku", "ippatsu": False, "ura": True, "reds": True}
+    assert first["model"] == {
+        "riichi": "dama with a yaku",
+        "ippatsu": False,
+        "ura": True,
+        "reds": True,
+        "tegawari": True,
+        "back": True,
+        "extra": 1,
+        "turn": 0,
+    }
     assert second["model"]["ura"] is False
     direct = look(READY, "model=ippatsu=off,riichi=dama")
     assert first["prospects"][0]["chances"]["points"] == [round(p, 1) for p in points(direct)[0]]
@@ -102,7 +129,11 @@ def test_a_batch_line_carries_its_own_model(tmp_path) -> None:
         ("ippatsu=off,tsumo=on", 13, "model switch 'tsumo=on'"),
         ("reds", 1, "model switch 'reds'"),
         ("ura=off,ura=on", 9, "'ura' written twice"),
-        ("riichi=yes", 8, "expected riichi=tenpai or dama"),
+        ("riichi=yes", 8, "expected riichi=tenpai or dama or never"),
+        ("tegawari=yes", 10, "expected tegawari=on or off"),
+        ("back=1", 6, "expected back=on or off"),
+        ("extra=3", 7, "extra='3'; expected extra=1 or 2"),
+        ("ura=off,turn=17", 14, "turn='17'; expected turn=a whole number 0-16"),
     ],
 )
 def test_a_bad_switch_is_an_error_at_its_column(value: str, column: int, said: str) -> None:

@@ -23,8 +23,11 @@ def prospects(*args: str) -> list[dict]:
     return json.loads(result.stdout)["outlook"]["prospects"]
 
 
+OFF = ("--model", "tegawari=off,back=off")  # a ready hand stays as it is: the closed form
+
+
 def test_dama_is_the_closed_form_of_a_pinfu_tsumo() -> None:
-    (seven,) = [p for p in prospects(PINFU) if p["tile"] == "7z"]
+    (seven,) = [p for p in prospects(PINFU, *OFF) if p["tile"] == "7z"]
     side = seven["riichi_vs_dama"]
     # Dama, every win by tsumo: pinfu and menzen tsumo, 2 han 20 fu, 400/700 from a non-dealer: 1,500,
     # on 8 copies of 1s and 4s among the 122 unseen tiles.
@@ -36,11 +39,26 @@ def test_dama_is_the_closed_form_of_a_pinfu_tsumo() -> None:
     assert side["riichi"]["points"] == seven["chances"]["points"]
 
 
-def test_the_side_by_side_stays_whatever_dama_flag_the_main_figures_follow() -> None:
-    plain = {p["tile"]: p for p in prospects(PINFU)}
-    dama = {p["tile"]: p for p in prospects(PINFU, "--dama")}
+def test_dama_with_tegawari_is_worth_more_than_the_closed_form() -> None:
+    # Dama, the hand may still change its wait (手変わり): never less than staying as it is.
+    (off,) = [p for p in prospects(PINFU, *OFF) if p["tile"] == "7z"]
+    (on,) = [p for p in prospects(PINFU) if p["tile"] == "7z"]
+    for a, b in zip(
+        off["riichi_vs_dama"]["dama"]["points"], on["riichi_vs_dama"]["dama"]["points"], strict=True
+    ):
+        assert b >= a
+    assert on["riichi_vs_dama"]["dama"]["points"][-1] > off["riichi_vs_dama"]["dama"]["points"][-1]
+    # Riichi: the hand is fixed, the same figures either way.
+    assert on["riichi_vs_dama"]["riichi"] == off["riichi_vs_dama"]["riichi"]
+
+
+@pytest.mark.parametrize("model", [OFF, ()])
+def test_the_side_by_side_stays_whatever_dama_flag_the_main_figures_follow(model: tuple[str, ...]) -> None:
+    plain = {p["tile"]: p for p in prospects(PINFU, *model)}
+    dama = {p["tile"]: p for p in prospects(PINFU, "--dama", *model)}
     assert dama["7z"]["riichi_vs_dama"] == plain["7z"]["riichi_vs_dama"]
-    assert dama["7z"]["chances"]["points"] == plain["7z"]["riichi_vs_dama"]["dama"]["points"]
+    if model:  # a hand with a yaku on every wait stays dama, and stays as it is
+        assert dama["7z"]["chances"]["points"] == plain["7z"]["riichi_vs_dama"]["dama"]["points"]
 
 
 def test_only_ready_discards_of_a_hand_that_may_still_declare() -> None:
@@ -52,7 +70,8 @@ def test_only_ready_discards_of_a_hand_that_may_still_declare() -> None:
 
 def test_a_yakuman_wait_is_as_good_either_way() -> None:
     ((tile, _, choice),) = choices(analyze("19m19p19s123456z15m"))
-    assert tile == 4 and choice.better == "equal" and choice.riichi == choice.dama
+    assert tile == 4 and choice.better == "equal"
+    assert choice.riichi == pytest.approx(choice.dama, rel=1e-12)
 
 
 def test_the_report_and_the_card_show_it(tmp_path: Path) -> None:
@@ -62,8 +81,10 @@ def test_the_report_and_the_card_show_it(tmp_path: Path) -> None:
     assert runner.invoke(app, [str(batch), "-o", str(out), "--outlook", "--games", "20", "-q"]).exit_code == 0
     page = (out / "index.md").read_text(encoding="utf-8")
     line = next(x for x in page.splitlines() if x.startswith("**Riichi or dama (turn 12)**"))
-    assert "riichi 2,272 · dama 862 → riichi" in line
+    ((_, _, choice),) = choices(analyze(PINFU))
+    said = f"riichi {round(choice.riichi[11]):,} · dama {round(choice.dama[11]):,} → riichi"
+    assert said in line
     card = tmp_path / "card"
     assert runner.invoke(app, [str(batch), "-o", str(card), "-f", "html", "--card", "-q"]).exit_code == 0
     html = (card / "card.html").read_text(encoding="utf-8")
-    assert "Riichi or dama (turn 12)" in html and "riichi 2,272 · dama 862 → riichi" in html
+    assert "Riichi or dama (turn 12)" in html and said in html

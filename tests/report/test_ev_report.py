@@ -22,7 +22,16 @@ def test_json_gives_points_by_turn_and_the_model() -> None:
     result = runner.invoke(cli.app, args)
     assert result.exit_code == 0, result.output
     look = json.loads(result.output)["outlook"]
-    assert look["model"] == {"riichi": "on tenpai", "ippatsu": True, "ura": True, "reds": True}
+    assert look["model"] == {
+        "riichi": "on tenpai",
+        "ippatsu": True,
+        "ura": True,
+        "reds": True,
+        "tegawari": True,
+        "back": True,
+        "extra": 1,
+        "turn": 0,
+    }
     for p in look["prospects"]:
         points = p["chances"]["points"]
         assert len(points) == TURNS and points == sorted(points) and points[-1] > 0

@@ -16,6 +16,7 @@ from pairi_report.report.views.i18n import EN, LANGUAGES, Labels
 # Hands without titles (titles are the user's words) that between them need every label.
 BATCH = "\n".join(
     [
+        "1345m456p789s11z46p model=turn=3,tegawari=off,back=off",  # the options off, a turn
         "2378m1256p3489s15z",  # a discard table
         "1114566789m6p4s22z",  # the best two discards leave as many tiles
         "1223m456p789s1122z",  # rows that lose ground

@@ -155,6 +155,10 @@ class Labels:
     switch_ura: str
     switch_reds: str
     switch_riichi: str
+    model_options: str  # with {extra}: 手変わり and 向聴戻し on
+    model_turn: str  # with {turn}: draws already made
+    switch_tegawari: str
+    switch_back: str
     choice_col: str  # with {turn}
     riichi_dama: str  # with {riichi} {dama} {better}
     better_riichi: str

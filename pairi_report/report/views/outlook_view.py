@@ -270,6 +270,10 @@ def _notes(o: Outlook, words: Labels) -> tuple[str, ...]:
         notes.append(words.model_estimated.format(games=estimated[0].games, margin=f"{margin:.1f}"))
     if o.valued:
         notes.append(words.model_points.format(dama=words.model_dama if o.model.dama else ""))
+        if o.model.tegawari or o.model.back:
+            notes.append(words.model_options.format(extra=o.model.extra))
+        if o.model.turn:
+            notes.append(words.model_turn.format(turn=o.model.turn))
         off = [label for label, on in _switches(o, words) if not on]
         if off:
             notes.append(words.model_off.format(switches=", ".join(off)))
@@ -284,6 +288,8 @@ def _switches(o: Outlook, words: Labels) -> tuple[tuple[str, bool], ...]:
         (words.switch_ippatsu, m.ippatsu),
         (words.switch_ura, m.ura),
         (words.switch_reds, m.reds),
+        (words.switch_tegawari, m.tegawari),
+        (words.switch_back, m.back),
     )
 
 
