@@ -11,8 +11,9 @@ after the player's own riichi). For each half and each method the bench prints:
 - the decisions counted;
 - first-choice agreement: the recommended discard is the kind played;
 - tied-best agreement: the kind played is among the discards tied for best, with the mean size of
-  that tied set (a tie is the same kind, or a score within the model's margin; today's verdict ties
-  the same shanten and the same count of tiles);
+  that tied set (a tie is the same kind, a score within the model's margin, or a push-or-fold value
+  within 2% of the first's (``rank.ties``); the line "ties by score only" leaves the points rule out;
+  today's verdict ties the same shanten and the same count of tiles);
 - acceptance 2: the recommended discard leaves no winnable wait (no yaku, furiten, no copy unseen)
   while another discard keeping the same shanten leaves one.
 
@@ -142,6 +143,18 @@ def by_model(model: ChoiceModel) -> Ranking:
     return ranking
 
 
+def by_score(model: ChoiceModel) -> Ranking:
+    """Return the judgement's ranking with ties by score alone (the same kind, or within the margin)."""
+
+    def ranking(case: Case) -> tuple[int, tuple[int, ...], Judgement | None]:
+        j = judged(case.measured, model)
+        top = j.first
+        near = [t.tile for t in j.terms if t.tile == top.tile or top.score - t.score <= model.margin]
+        return top.tile, tuple(dict.fromkeys(near)), j
+
+    return ranking
+
+
 def dead_first(case: Case, first: int) -> bool:
     """Return whether the first choice leaves no winnable wait while a discard at its shanten leaves one."""
     raw = {r["tile"]: r for r in case.measured.raw}
@@ -196,6 +209,7 @@ def main() -> int:
         print(f"{half} half:")
         print(agreement("today (tiles)", part, today))
         print(agreement("judgement (fitted)", part, by_model(model)))
+        print(agreement("  ties by score only", part, by_score(model)))
     print("the tie margin (REPORT half; the shipped margin is the first):")
     for margin in (MARGIN, 0.1, 0.2, 0.4):
         other = ChoiceModel(FEATURES, model.weights, margin)

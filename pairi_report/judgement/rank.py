@@ -47,6 +47,8 @@ from .danger import TableDanger, assess
 
 FAST = kernel.EvOptions(tegawari=False, shanten_back=False)
 WALL_DRAWS = 17  # a lone hand's horizon: the draws of a whole round
+POINTS_TIE = 0.02  # push-or-fold values within 2% of the first's tie with it
+POINTS_FLOOR = 20.0  # ... or within 20 points, for the small values of hands far from ready
 
 
 class Reason(StrEnum):
@@ -233,10 +235,21 @@ def rank(terms: Sequence[DiscardTerms]) -> list[DiscardTerms]:
 
 
 def ties(first: DiscardTerms, other: DiscardTerms, margin: float) -> bool:
-    """Return whether a discard ties with the first: the same kind, or a score within the margin."""
+    """Return whether a discard ties with the first.
+
+    The same kind ties (a red five beside a plain one); so does a score within the margin, or a
+    push-or-fold value within ``POINTS_TIE`` of the first's (at least ``POINTS_FLOOR`` points) — a
+    fold that keeps the points is no loss. A discard that leaves no winnable wait ties with nothing.
+    """
     if other.tile == first.tile:
         return True
-    return other.winnable is not False and first.score - other.score <= margin
+    if other.winnable is False:
+        return False
+    if first.score - other.score <= margin:
+        return True
+    if first.value is None or other.value is None:
+        return False
+    return first.value - other.value <= max(POINTS_FLOOR, POINTS_TIE * abs(first.value))
 
 
 def explain(first: DiscardTerms, other: DiscardTerms) -> DiscardTerms:
