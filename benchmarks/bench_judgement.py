@@ -40,13 +40,16 @@ from pathlib import Path
 
 import numpy as np
 
+from pairi_report.core.tiles import compact
 from pairi_report.games.model import Game
 from pairi_report.games.replay import replay
 from pairi_report.judgement.calibration import distinct, read_folder, split
 from pairi_report.judgement.choice import MARGIN, ChoiceModel, fit_choice, log_likelihood
 from pairi_report.judgement.rank import FEATURES, Judgement, Measured, features, judged, measure
-from pairi_report.review.game import review_decision
+from pairi_report.review.game import besides_indicators, situation_words
 from pairi_report.review.moments import round_facts
+from pairi_report.review.verdict import judge
+from pairi_report.rules.registry import analyze
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = next(
@@ -70,17 +73,23 @@ class Case:
 
 
 def game_cases(name: str, game: Game) -> tuple[list[Case], float]:
-    """Return the counted decisions of a game and the CPU seconds its review and judgement took."""
+    """Return the counted decisions of a game and the CPU seconds its review and judgement took.
+
+    Each decision is analysed as ``review_decision`` does; today's verdict is ``judge`` without a
+    judgement (shanten, then tiles), the judgement's terms are measured once for every weighting tried.
+    """
     start = time.process_time()
     cases = []
     for done in replay(game):
         facts, _ = round_facts(done.round)
         for d, f in zip(done.decisions, facts, strict=True):
-            review = review_decision(name, game.names[d.seat], d, f)
+            words = situation_words(d, f)
+            analysis = analyze(d.hand, visible=compact(besides_indicators(d)) or None, situation=words)
+            today = judge(analysis.discards, d.discard.kind, riichi=d.riichi, forbidden=f.forbidden)
             if d.riichi:
                 continue
-            measured = measure(review.analysis, d.table, forbidden=review.verdict.forbidden)
-            best = review.verdict.best_tiles
+            measured = measure(analysis, d.table, forbidden=today.forbidden)
+            best = today.best_tiles
             cases.append(Case(name, d.discard.kind, best[0], best, measured))
     return cases, time.process_time() - start
 

@@ -164,6 +164,7 @@ class Table:
     held: tuple[int, ...]  # copies in the concealed hand, per kind
     turn: int  # the seat's discards so far
     danger: TableDanger | None
+    called: tuple[int, ...] = ()  # the kinds of the tiles in the hand's open calls
 
 
 def judge_hand(
@@ -294,10 +295,12 @@ def table_of(analysis: Analysis, view: TableView | None, rows: Sequence[DiscardC
     held = [0] * NUM_KINDS
     for tile in analysis.hand.tiles:
         held[tile] += 1
+    called = tuple(t for m in analysis.hand.melds if not m.concealed for t in m.tiles)
     if view is None:
-        return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), 0, None)
+        return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), 0, None, called)
     danger = assess(view, {d.tile for d in rows})
-    return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), len(view.me.river), danger)
+    turn = len(view.me.river)
+    return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), turn, danger, called)
 
 
 def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], float]:
@@ -394,6 +397,12 @@ FEATURES = (
     "shanten-lost-threat",  # shanten lost while a threat stands (a fold)
     "pair",  # a number tile held twice or more (breaking a pair)
     "neighbours",  # number tiles within two of it in the hand, over 4
+    "shanten-lost-ready",  # shanten lost from a ready hand (breaking tenpai)
+    "tiles-late",  # the tiles ratio times the turn over 18
+    "tiles-short",  # the effective tiles fewer than the most at its shanten, over 20
+    "open-yaochu",  # an open hand whose calls are all simples: a terminal or honour (keeps all simples)
+    "open-yakuhai-pair",  # an open hand: a yakuhai held twice (its only sure yaku, perhaps)
+    "open-off-suit",  # an open hand whose calls are of one suit: a tile of another suit (the flush)
 )
 
 
@@ -414,6 +423,10 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
     threat = table.danger is not None and bool(table.danger.threats)
     held = table.held
     late = min(table.turn, 18) / 18
+    opened = bool(table.called)
+    simples = all(k < 27 and k % 9 not in (0, 8) for k in table.called)
+    suits = {k // 9 for k in table.called if k < 27}
+    suit = next(iter(suits)) if len(suits) == 1 else None
     out: list[tuple[float, ...]] = []
     for r, value in zip(raw, values, strict=True):
         tile = r["tile"]
@@ -453,6 +466,12 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
                 float(r["shanten"] - least) if threat else 0.0,
                 float(not honour and held[tile] >= 2),
                 _neighbours(tile, held) / 4 if not honour else 0.0,
+                float(r["shanten"] - least) if least == 0 else 0.0,
+                late * (r["tiles"] / most[r["shanten"]] if most[r["shanten"]] else 1.0),
+                (most[r["shanten"]] - r["tiles"]) / 20,
+                float(opened and simples and (honour or terminal)),
+                float(opened and honour and held[tile] >= 2 and _yakuhai(tile, table)),
+                float(opened and suit is not None and not honour and tile // 9 != suit),
             )
         )
     return out
