@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
 from .core.version import __version__
 
+# Nothing but these few lines runs before a console run takes Ctrl-C in hand (``cli.start``): typing,
+# which takes as long as the rest of this module, is left to the type checkers (mypy reads the name).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .core.errors import IllegalHandError, NotationError, PairiError
     from .core.meld import Meld
     from .core.notation import Hand

@@ -71,8 +71,10 @@ def words_after_hand(source: str, rule: RuleSet) -> NotationError | None:
             f"situation words after the hand; give them as {option}", source, split.situation_column
         )
     if split.wild:
-        options = " ".join(f"--wild {kind}" for kind, _ in split.wild)
         column = split.wild[0][1] - len("wild=")
+        if not rule.features.wild:  # pointing to --wild would only lead to its own refusal
+            return NotationError(f"'wild=': the {rule.name} rules have no wild tiles", source, column)
+        options = " ".join(f"--wild {kind}" for kind, _ in split.wild)
         return NotationError(f"'wild=' after the hand; give it as {options}", source, column)
     return None
 

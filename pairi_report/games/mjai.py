@@ -25,7 +25,20 @@ from typing import Any
 from ..core.bounds import HONBA, STICKS, load_log_json
 from ..core.tiles import HONOUR_LETTERS, WIND_LETTERS
 from .errors import THREE_PLAYER, LogError
-from .model import Call, CallKind, Discard, DoraReveal, Draw, Drawn, Game, LogRules, Round, Tile, Win
+from .model import (
+    Call,
+    CallKind,
+    Discard,
+    DoraReveal,
+    Draw,
+    Drawn,
+    Game,
+    LogRules,
+    Round,
+    Tile,
+    Win,
+    stopped_between_rounds,
+)
 from .reading import RoundInProgress
 
 # mjai has no standard names for the kinds of draw; these are ours (the writer uses them too).
@@ -285,4 +298,5 @@ class _MjaiReader:
         if not self.rounds:
             raise LogError("no round; expected start_kyoku … end_kyoku", where="mjai")
         names = self.names or ("", "", "", "")
-        return Game(names, LogRules(red_fives=self.red), tuple(self.rounds), self.title)
+        rounds = stopped_between_rounds(self.rounds, self.ended)
+        return Game(names, LogRules(red_fives=self.red), rounds, self.title)

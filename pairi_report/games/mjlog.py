@@ -38,6 +38,7 @@ from .model import (
     Tile,
     Win,
     Yaku,
+    stopped_between_rounds,
 )
 from .packed import GZIP_MAGIC, gunzip
 from .reading import RoundInProgress
@@ -193,6 +194,7 @@ class _MjlogReader:
         self.named = False
         self.rounds: list[Round] = []
         self.kyoku: RoundInProgress | None = None
+        self.ended = False  # the game's last result (``owari``) was read
 
     def label(self) -> str:
         return self.kyoku.label if self.kyoku else ""
@@ -212,6 +214,7 @@ class _MjlogReader:
             if self.kyoku is None:
                 raise LogError(f"<{tag}> before <INIT>")
             getattr(self, tag.lower())(self.kyoku, el)
+            self.ended = self.ended or "owari" in el.attrib
         elif tag not in ("SHUFFLE", "TAIKYOKU", "BYE", "UN"):
             raise LogError(f"unknown tag <{tag}>")
 
@@ -344,7 +347,7 @@ class _MjlogReader:
         self.close(last=True)
         if not self.rounds:
             raise LogError("no round; expected <INIT> … <AGARI> or <RYUUKYOKU>", where="mjlog")
-        return Game(self.names, self.rules, tuple(self.rounds), self.title)
+        return Game(self.names, self.rules, stopped_between_rounds(self.rounds, self.ended), self.title)
 
 
 def _deltas(el: ElementTree.Element) -> tuple[int, ...]:

@@ -17,7 +17,8 @@ tiles are ``Tile``s, a kind 0..33 (the core encoding) with a red flag for the re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..core.errors import TEXT_LIMIT, NotationError, plain
@@ -260,6 +261,21 @@ class Game:
         # Names and titles come from the file: no control character, no megabyte name, reaches a report.
         object.__setattr__(self, "names", tuple(plain(n) for n in self.names))
         object.__setattr__(self, "title", plain(self.title, 4 * TEXT_LIMIT))
+
+
+ENDLESS = "the log stops after this round, before the game's end; the rounds after it are missing"
+
+
+def stopped_between_rounds(rounds: Sequence[Round], ended: bool) -> tuple[Round, ...]:
+    """Return the rounds, the last one warned when the log stops after it but before the game's end.
+
+    ``ended`` says whether the log carries its game's end (mjlog's ``owari``, mjai's ``end_game``). A
+    round cut inside already says where the log stops.
+    """
+    if ended or not rounds or rounds[-1].cut:
+        return tuple(rounds)
+    last = rounds[-1]
+    return (*rounds[:-1], replace(last, warnings=(*last.warnings, ENDLESS)))
 
 
 def cut_warning(events: tuple[Event, ...] | list[Event]) -> str:

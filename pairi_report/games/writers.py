@@ -6,7 +6,8 @@ be compared; the readers read these files back to the same rounds. Choices the s
 - mjlog tiles 0..135 are handed out in order of appearance, a red five taking copy 0 (16, 52, 88);
   a discard that is not tsumogiri never reuses the id of the tile just drawn.
 - mjlog ``ten`` gets fu 0 for a limit hand (tenhou.net/6 text gives no fu there); ``<GO type>`` comes
-  from the rule label; no ``owari``, dice 0, scores in ``sc`` as at the start of the round.
+  from the rule label; dice 0, scores in ``sc`` as at the start of the round; the last result carries
+  ``owari`` (the game's end, as mjai's ``end_game``) with the final scores and points 0 (no uma is known).
 - mjai ``ryukyoku`` says ``reason`` for an abortive draw (names in ``mjai.REASONS``) and
   ``tenpais`` for an exhaustive one; ``reach_accepted`` follows a riichi discard that is not won on.
 """
@@ -130,8 +131,19 @@ def write_mjlog(game: Game) -> str:
     out += [f'<UN {names} dan="0,0,0,0" rate="1500,1500,1500,1500" sx="M,M,M,M"/>', '<TAIKYOKU oya="0"/>']
     for rnd in game.rounds:
         out.extend(_MjlogRound(rnd, game.rules.red_fives).write())
+    last = max(i for i, line in enumerate(out) if line.startswith(("<AGARI", "<RYUUKYOKU")))
+    out[last] = out[last].removesuffix("/>").rstrip() + f' owari="{_owari(game.rounds[-1])}"/>'
     out.append("</mjloggm>")
     return "\n".join(out) + "\n"
+
+
+def _owari(rnd: Round) -> str:
+    """Return ``owari``'s final scores (in hundreds) and points (0.0: the log has no uma) after a round."""
+    final = list(rnd.scores)
+    for deltas in [w.deltas for w in rnd.wins] + [rnd.drawn.deltas if rnd.drawn else ()]:
+        for seat, change in enumerate(deltas):
+            final[seat] += change
+    return ",".join(f"{score // 100},0.0" for score in final)
 
 
 class _MjlogRound:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ..core.errors import PairiError
+from ..core.errors import PairiError, plain
 from ..core.tiles import WIND_LETTERS, compact, tile_name
 from ..games.decision import Decision
 from ..games.model import Game
@@ -41,7 +41,8 @@ def choose_seats(game: Game, player: str | None, name: str = "") -> tuple[int, .
     """Return the seats to review: every seat, the seats of a player's name, or a seat number 0-3."""
     if player is None:
         return SEATS
-    named = tuple(seat for seat, n in enumerate(game.names) if n == player)
+    # The game keeps names made plain and cut (``Game``): the name as typed is made so too.
+    named = tuple(seat for seat, n in enumerate(game.names) if n in (player, plain(player)))
     if named:
         return named
     if player in ("0", "1", "2", "3"):

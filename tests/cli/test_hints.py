@@ -33,6 +33,13 @@ def test_wild_words_in_the_hand_point_to_the_wild_option() -> None:
     assert "line 1, column 19: " in result.stderr and "--wild 7z" in result.stderr
 
 
+def test_wild_words_under_rules_without_wild_tiles_do_not_point_to_the_wild_option() -> None:
+    result = runner.invoke(app, ["123m456p789s1122z wild=7z", "--rules", "gb", "-f", "json"])
+    assert result.exit_code == 2
+    assert "line 1, column 19: " in result.stderr and "no wild tiles" in result.stderr
+    assert "--wild" not in result.stderr  # GB refuses --wild too: the hint would lead nowhere
+
+
 def test_other_words_after_the_hand_keep_the_notation_error() -> None:
     result = runner.invoke(app, ["1223m456p789s1122z hello", "-f", "json"])
     assert result.exit_code == 2 and "unexpected letter 'h'" in result.stderr

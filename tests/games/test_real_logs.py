@@ -235,3 +235,35 @@ def test_a_win_without_text_that_is_no_complete_hand_is_left_out_with_one_warnin
 def test_a_win_with_tenhous_text_that_is_no_complete_hand_is_still_an_error() -> None:
     with pytest.raises(LogError, match="seat 2 wins with .* which is not a complete hand"):
         read_game(_log(_round(["和了", [-1000, 0, 1000, 0], [2, 0, 2, "30符1飜1000点", "槍槓(1飜)"]])))
+
+
+def test_logs_cut_between_two_rounds_warn_once_after_their_last_round(tmp_path: Path) -> None:
+    game = read_game((LOGS / "ranked_game.mjlog").read_bytes(), "ranked_game.mjlog")
+    assert len(game.rounds) == 3 and not [w for r in game.rounds for w in r.warnings]
+    mjlog = write_mjlog(game)
+    mjai = write_mjai(game)
+    # Each log as a download stopped after the second round leaves it: no third <INIT>, no end.
+    third = mjlog.index("<INIT", mjlog.index("<INIT", mjlog.index("<INIT") + 1) + 1)
+    lines = mjai.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if '"start_kyoku"' in line]
+    cuts = {"cut.mjlog": (mjlog, mjlog[:third]), "cut.mjai.jsonl": (mjai, "".join(lines[: starts[2]]))}
+    for name, (whole_text, text) in cuts.items():
+        whole = read_game(whole_text.encode("utf-8"), name)
+        path = tmp_path / name
+        path.write_text(text, "utf-8")
+        cut = read_game(path.read_bytes(), name)
+        assert [replace_warnings(r) for r in cut.rounds] == list(whole.rounds[:2])
+        result = runner.invoke(app, [str(path), "-f", "json"])
+        assert result.exit_code == 0, result.stderr
+        warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+        assert warnings == [
+            f"pairi-report: warning: {path}: {game.rounds[1].label}: the log stops after this round, "
+            "before the game's end; the rounds after it are missing"
+        ], name
+
+
+def replace_warnings(rnd: Any) -> Any:
+    """Return a round without its warnings (what the reader let pass is compared apart)."""
+    from dataclasses import replace
+
+    return replace(rnd, warnings=())

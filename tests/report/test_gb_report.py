@@ -102,6 +102,36 @@ def test_refusals_are_one_line_errors(args: list[str], message: str) -> None:
 def test_text_adds_the_fans_and_the_wait_values() -> None:
     code, out = _run("[123m,1]456p789sEENN N|ES1000|ab", "--rules", "gb")
     assert code == 0
-    assert out.splitlines()[-2:] == ["花龙8 幺九刻1 自摸1 花牌1×2 = 12番", "不计花牌10番：可和"]
+    # One language, GB's letters (N, not 4z): the fans by their English names (gb_fans.json).
+    assert out.splitlines()[-4:] == [
+        "discard N: waits [EN, 3 tiles]",
+        "discard E: waits [E, 2 tiles]",
+        "Mixed Straight 8, Pung of Terminals or Honors 1, Self-Drawn 1, Flower Tiles 1 ×2 = 12 fan",
+        "10 fan without flowers: may win",
+    ]
     code, out = _run("[234m,1][456p,2]789s11p23s", "--rules", "gb")
-    assert out.splitlines()[-2:] == ["和1s 自摸4番 点和3番（不足8番）", "和4s 自摸4番 点和3番（不足8番）"]
+    assert out.splitlines()[-2:] == [
+        "win on 1s: self-drawn 4 fan, on a discard 3 fan (under 8 fan)",
+        "win on 4s: self-drawn 4 fan, on a discard 3 fan (under 8 fan)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["ready", "discard 1p: waits [3p, 4 tiles]", "discard 4p: waits [3p, 4 tiles]"]),
+        ("zh", ["听牌", "打1p 听[3p 4张]", "打4p 听[3p 4张]"]),
+        ("ja", ["聴牌", "打1p 待ち[3p 4枚]", "打4p 待ち[3p 4枚]"]),
+    ],
+)
+def test_a_gb_hand_with_no_value_gets_the_gb_block_in_the_report_s_language(
+    tmp_path: Path, lang: str, expected: list[str]
+) -> None:
+    result = CliRunner().invoke(
+        app, ["[123m,1][456m,1]789m124pEE", "--rules", "gb", "-f", "md", "--lang", lang, "-o", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.stderr
+    page = (tmp_path / "index.md").read_text("utf-8")
+    block = page.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    assert block == ["[123m,1][456m,1]789m124pE E", *expected]
+    assert not any("z" in line for line in block)  # GB's letters, not Tenhou's 1z-7z

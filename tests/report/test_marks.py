@@ -105,3 +105,23 @@ def test_the_outlook_table_marks_the_discards_that_lose_ground(tmp_path: Path) -
     marked = [r for r in rows if "| ↓ 1-shanten |" in r]
     assert {re.search(r"!\[(\w\w)\]", r)[1] for r in marked} == LOWER  # type: ignore[index]
     assert not [r for r in rows if "↓" in r and "1-shanten" not in r]
+
+
+def test_the_card_verdict_draws_a_run_of_words_as_one_line_of_text() -> None:
+    # "3 tiles" then ", " drawn apart read "3 tiles ," (each layer's edge space trimmed, a gap between).
+    tiles, fonts = TileSet(), card._fonts("en")
+    parts: tuple[str | tuple[str, str], ...] = (
+        "Discard ",
+        ("tile", "1z"),
+        ": 71 tiles",
+        ", ",
+        "4 more than ",
+    )
+    picture = card.CardPicture("", parts, True, "", Image.new("RGBA", (10, 10)), (), "en", ())
+    drawn = card._verdict(picture, tiles, fonts)
+    whole = card._verdict(
+        card.CardPicture("", (*parts[:2], ": 71 tiles, 4 more than "), True, "", picture.strip, (), "en", ()),
+        tiles,
+        fonts,
+    )
+    assert drawn.size == whole.size and drawn.tobytes() == whole.tobytes()

@@ -52,4 +52,6 @@ def test_the_check_finds_a_planted_word() -> None:
 
 def test_the_plain_text_words_are_read_from_the_files() -> None:
     assert TENHOU_WORDS.count.format(n=4) == "4枚" and TENHOU_WORDS.waits == "待ち"
-    assert GB_TEXT_WORDS.count.format(n=6) == "6张" and GB_TEXT_WORDS.waits == "听"
+    zh, en = GB_TEXT_WORDS["zh"], GB_TEXT_WORDS["en"]
+    assert zh.count.format(n=6) == "6张" and zh.waits == "听"
+    assert en.count.format(n=6) == "6 tiles" and en.waits == "waits"

@@ -152,6 +152,15 @@ def test_the_player_is_chosen_by_name_or_seat() -> None:
         choose_seats(game, "nobody", "x")
 
 
+def test_a_long_name_is_chosen_as_typed() -> None:
+    long = "名" * 70 + "\x1b"  # over the 64 characters a game keeps, with a control character
+    obj = json.loads((SOURCE / "double_ron.json").read_bytes())
+    obj["name"][1] = long
+    game = read_game(json.dumps(obj).encode("utf-8"))
+    assert game.names[1] != long  # kept shortened and plain
+    assert choose_seats(game, long) == (1,)
+
+
 # --- the situation the moves give -------------------------------------------------------------------
 
 T = Tile(0)

@@ -105,9 +105,21 @@ def _verdict(card: CardPicture, tiles: TileSet, fonts: dict[str, Lettering]) -> 
         _text_layer(p, fonts["verdict"], INK if card.ok else BAD)
         if isinstance(p, str)
         else _tile(tiles, p[1], 54)
-        for p in card.verdict
+        for p in _joined_words(card.verdict)
     ]
     return _flow(pieces, gap=4)
+
+
+def _joined_words(parts: Sequence[str | tuple[str, str]]) -> list[str | tuple[str, str]]:
+    """Return the parts with each run of words made one: the flow's gap belongs around tiles, and a
+    layer's edge spaces are trimmed (``3 tiles`` then ``, `` would read ``3 tiles ,``)."""
+    out: list[str | tuple[str, str]] = []
+    for part in parts:
+        if isinstance(part, str) and out and isinstance(out[-1], str):
+            out[-1] += part
+        else:
+            out.append(part)
+    return out
 
 
 def _strip(strip: Image.Image) -> Image.Image:

@@ -1,4 +1,5 @@
-"""One-file documents of analysed hands: JSON (``index.json``) and Tenhou's text (``index.txt``).
+"""One-file documents of analysed hands: JSON (``index.json``) and the plain text (``index.txt``): Tenhou's
+block, or the rules' own (GB's, in English and GB's letters).
 
 One hand alone is its own record (or text block); a batch has its records, its bad lines and its
 summary. Without an output folder the document goes to stdout.
@@ -12,7 +13,7 @@ from typing import Any
 
 from ...batch.summary import summarise
 from ..registry import Format
-from ..views.text import tenhou_text
+from ..views.text import plain_text
 from .base import Hands, ReportOptions, Sink
 
 
@@ -33,11 +34,11 @@ def json_document(work: Hands) -> str:
 
 
 def text_document(work: Hands) -> str:
-    """Return Tenhou's text block of the hands: one hand alone, or a batch with its problems last."""
+    """Return the plain-text blocks of the hands: one hand alone, or a batch with its problems last."""
     if not work.batch:
-        return tenhou_text(work.entries[0][1]) + "\n"
+        return plain_text(work.entries[0][1]) + "\n"
     blocks = [
-        f"# {line.title or line.hand} (line {line.number})\n{tenhou_text(a)}\n" for line, a in work.entries
+        f"# {line.title or line.hand} (line {line.number})\n{plain_text(a)}\n" for line, a in work.entries
     ]
     if work.problems:
         listed = "".join(f"line {p.line}, column {p.column}: {p.message}\n" for p in work.problems)

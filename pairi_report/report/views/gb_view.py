@@ -96,22 +96,25 @@ def gb_view(value: GBValue, words: Labels = EN) -> GBView:
     return GBView(fans, total, verdict, can_win, waits, waits_verdict)
 
 
-def text_rows(value: GBValue) -> list[str]:
-    """Return a GB hand's fans (``花龙8 自摸1 = 9番``) or its waits' values, in Chinese terms."""
+def text_rows(value: GBValue, words: Labels = ZH) -> list[str]:
+    """Return a GB hand's fans (``花龙8 自摸1 = 9番``) or its waits' values, in the language given."""
+    text = GB_TEXT_WORDS[words.lang]
     rows = []
     if value.fan is not None:
         fan = value.fan
-        fans = " ".join(f"{f.zh}{f.value}" + (f"×{f.count}" if f.count > 1 else "") for f in fan.fans)
-        rows.append(GB_TEXT_WORDS.fans.format(fans=fans, total=fan.total))
-        verdict = GB_TEXT_WORDS.can_win if fan.can_win else GB_TEXT_WORDS.cannot_win
-        rows.append(GB_TEXT_WORDS.base.format(base=fan.base, verdict=verdict))
+        fans = text.fan_sep.join(
+            text.fan.format(name=f.en if words.lang == "en" else f.zh, value=f.value)
+            + (text.fan_times.format(n=f.count) if f.count > 1 else "")
+            for f in fan.fans
+        )
+        rows.append(text.fans.format(fans=fans, total=fan.total))
+        verdict = text.can_win if fan.can_win else text.cannot_win
+        rows.append(text.base.format(base=fan.base, verdict=verdict))
     for w in value.waits or ():
-        short = "" if w.can_win else GB_TEXT_WORDS.short
+        short = "" if w.can_win else text.short
         tile = gb_tile_name(w.tile)
         rows.append(
-            GB_TEXT_WORDS.wait_value.format(
-                tile=tile, self_drawn=w.self_drawn, discard=w.discard, short=short
-            )
+            text.wait_value.format(tile=tile, self_drawn=w.self_drawn, discard=w.discard, short=short)
         )
     return rows
 
@@ -129,35 +132,38 @@ def verdict_extra(
     return None
 
 
-def text_block(a: Analysis, words: Labels) -> str | None:
-    """Return a GB hand's plain-text block in Chinese terms and GB letters (打E 听[SW 6张]) for a Chinese
-    report; None keeps Tenhou's block (the other languages)."""
-    if words.lang != "zh":
-        return None
-    rows = [str(a.hand), _shanten_zh(a.shanten, a.shanten_by_form.regular)]
+def text_block(a: Analysis, words: Labels) -> str:
+    """Return a GB hand's plain-text block in the report's language and GB's letters (``打E 听[SW 6张]``,
+    ``discard E: waits [SW, 6 tiles]``): Tenhou's block is riichi's notation, not GB's."""
+    text = GB_TEXT_WORDS[words.lang]
+    rows = [str(a.hand), _shanten_line(a.shanten, a.shanten_by_form.regular, words)]
     if a.discards is not None:
         best = a.discards[0].shanten
         rows += [
-            f"{GB_TEXT_WORDS.discard}{gb_tile_name(d.tile)} {_row_zh(d.shanten, d.ukeire, d.ukeire_count)}"
+            text.discard.format(tile=gb_tile_name(d.tile))
+            + " "
+            + _row(d.shanten, d.ukeire, d.ukeire_count, words)
             for d in a.discards
             if d.shanten == best
         ]
     elif a.effective is not None:
-        rows.append(_row_zh(a.shanten, a.effective.tiles, a.effective.count))
+        rows.append(_row(a.shanten, a.effective.tiles, a.effective.count, words))
     if isinstance(a.value, GBValue):
-        rows += text_rows(a.value)
+        rows += text_rows(a.value, words)
     return "\n".join(rows)
 
 
-def _shanten_zh(best: int, regular: int) -> str:
-    """Return the shanten line in Chinese: 和牌, 听牌, N向听, with the regular form's when it is behind."""
-    line = shanten_words(best, ZH)
-    return (
-        line if regular == best else GB_TEXT_WORDS.forms.format(best=line, regular=shanten_words(regular, ZH))
-    )
+def _shanten_line(best: int, regular: int, words: Labels) -> str:
+    """Return the shanten line (和牌, 听牌, N向听 …), with the regular form's when it is behind."""
+    line = shanten_words(best, words)
+    if regular == best:
+        return line
+    return GB_TEXT_WORDS[words.lang].forms.format(best=line, regular=shanten_words(regular, words))
 
 
-def _row_zh(shanten: int, tiles: tuple[int, ...], count: int) -> str:
-    """Return ``进张[…]`` (``听[…]`` when ready) with the tiles in GB letters and their count."""
-    word = GB_TEXT_WORDS.waits if shanten == 0 else GB_TEXT_WORDS.draws
-    return f"{word}[{''.join(gb_tile_name(t) for t in tiles)} {GB_TEXT_WORDS.count.format(n=count)}]"
+def _row(shanten: int, tiles: tuple[int, ...], count: int, words: Labels) -> str:
+    """Return the tiles that advance the hand (its waits when ready) in GB letters, with their count."""
+    text = GB_TEXT_WORDS[words.lang]
+    word = text.waits if shanten == 0 else text.draws
+    names = "".join(gb_tile_name(t) for t in tiles)
+    return text.row.format(word=word, tiles=names, count=text.count.format(n=count))

@@ -6,7 +6,8 @@ hand's value) and the ``[review]`` table for ``ReviewWords`` (a game review). A 
 fails at import. Each language uses its own terms: shanten / 向听 / 向聴, effective tiles / 有效牌 /
 受け入れ. Tile notation (``5m``, ``7z``) and the plain-text block, whose ``打 摸 待ち 枚`` are Tenhou's
 notation, stay as they are in every language: their words are the ``[tenhou]`` table of ``ja.toml``
-(``TenhouWords``), and those of a Chinese report's GB block the ``[gb_text]`` table of ``zh.toml``.
+(``TenhouWords``). A GB hand's block is written in the report's language instead, with GB's tile letters
+(``E S W N C F P``): its words are each file's ``[gb_text]`` table (``GBTextWords``).
 """
 
 from __future__ import annotations
@@ -325,13 +326,17 @@ class TenhouWords:
 
 @dataclass(frozen=True)
 class GBTextWords:
-    """The words of a Chinese report's GB plain-text block (``打E 听[SW 6张]``, ``花龙8 = 9番``)."""
+    """The words of a GB plain-text block (``打E 听[SW 6张]``, ``花龙8 = 9番``), in one language."""
 
-    discard: str
+    discard: str  # with {tile}
     draws: str
     waits: str
+    row: str  # with {word} {tiles} {count}: a discard's or the hand's tiles that advance it
     count: str  # with {n}
     forms: str  # with {best} {regular}
+    fan: str  # with {name} {value}: one fan
+    fan_times: str  # with {n}: after a fan counted more than once
+    fan_sep: str  # between fans
     fans: str  # with {fans} {total}
     base: str  # with {base} {verdict}: the total without flowers and whether it may win
     can_win: str
@@ -366,7 +371,7 @@ REVIEW_WORDS = {lang: words[2] for lang, words in _WORDS.items()}
 
 
 TENHOU_WORDS = TenhouWords(**_file("ja")["tenhou"])
-GB_TEXT_WORDS = GBTextWords(**_file("zh")["gb_text"])
+GB_TEXT_WORDS = {lang: GBTextWords(**_file(lang)["gb_text"]) for lang in LANGUAGES}
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,11 @@ _LOADERS: dict[tuple[str, str], Callable[[], ValueViews]] = {
 }
 
 
+# The views of the rule sets whose hands are written their own way even with no value (GB's text block
+# for a hand that is not ready), by the rule set's name.
+_RULE_LOADERS: dict[str, Callable[[], ValueViews]] = {"gb": _gb_views}
+
+
 def views_of(kind: type) -> ValueViews | None:
     """Return how the report shows a kind of rule value (None: it adds nothing)."""
     return _views_named(kind.__module__, kind.__qualname__)
@@ -156,9 +161,16 @@ def value_verdict(a: Analysis, words: Labels, best: tuple[int, bool] | None) -> 
 
 
 def value_text_block(a: Analysis, words: Labels) -> str | None:
-    """Return the plain-text block the rule value writes in the report's language (None: Tenhou's)."""
-    views = views_of(type(a.value))
+    """Return the plain-text block the rules write in the report's language (None: Tenhou's)."""
+    views = views_of(type(a.value)) if a.value is not None else _rule_views(a.rules)
     return None if views is None else views.text_block(a, words)
+
+
+@cache
+def _rule_views(rules: str) -> ValueViews | None:
+    """Return the views a rule set's hands are written by when they have no value (None: Tenhou's)."""
+    loader = _RULE_LOADERS.get(rules)
+    return None if loader is None else loader()
 
 
 def value_rows(a: Analysis) -> list[str]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ...core.tiles import tile_name
 from ...rules.analysis import Analysis
-from .i18n import JA, TENHOU_WORDS, shanten_words
-from .sections import value_rows
+from .i18n import EN, JA, TENHOU_WORDS, Labels, shanten_words
+from .sections import value_rows, value_text_block
 
 
 def shanten_line(a: Analysis) -> str:
@@ -50,3 +50,9 @@ def tenhou_rows(a: Analysis) -> list[str]:
 def tenhou_text(a: Analysis) -> str:
     """Return the whole plain-text block, without a trailing newline; a rule value adds its lines."""
     return "\n".join([str(a.hand), shanten_line(a), *tenhou_rows(a), *value_rows(a)])
+
+
+def plain_text(a: Analysis, words: Labels = EN) -> str:
+    """Return a hand's plain-text block: the rules' own where they write one (GB's, in the language
+    given), else Tenhou's."""
+    return value_text_block(a, words) or tenhou_text(a)

@@ -15,8 +15,8 @@ from ...core.tiles import NUM_KINDS, tile_name
 from ...rules.analysis import Analysis
 from .i18n import EN, Labels, shanten_words
 from .rows import DiscardRow, Groups, counted_groups, discard_rows, unseen
-from .sections import Section, value_cells, value_sections, value_text_block, value_verdict
-from .text import tenhou_text
+from .sections import Section, value_cells, value_sections, value_verdict
+from .text import plain_text
 from .tiles import Strip, Tile, pictures_of, tile
 from .verdict import Verdict, verdict
 
@@ -229,7 +229,7 @@ def hand_view(
         splits=splits_of(a, words),
         complete=a.win,
         shanten=a.shanten,
-        text=value_text_block(a, words) or tenhou_text(a),
+        text=plain_text(a, words),
         wild=pictures_of(a.wild, a.wild, words),
         top=tuple(s for s in extra if s.place == "top"),
         below=tuple(s for s in extra if s.place == "below"),
