@@ -3,10 +3,10 @@
 Usage: python benchmarks/ctrl_c.py [TRIALS] [--seed S] [--scale F] [--json]
 
 Runs with ``--workers 2``: JSON Lines to stdout and to ``-o``, CSV, Parquet, an ``--outlook`` report and
-an HTML report, each with ``-o`` holding a complete older output. Each trial starts one of them, waits a
-random moment within its usual length (a run that ends before that moment is no trial: it is drawn
-again, so that every trial presses Ctrl-C on a running run), presses Ctrl-C, and checks: the run and all its processes are
-gone within 2 s, the exit status is 130 (0 if it had finished), stderr is the one line
+an HTML report, each with ``-o`` holding a complete older output. Each trial starts one of them, waits
+a random moment within its usual length (a run that ends before that moment is no trial: it is drawn
+again, so that every trial presses Ctrl-C on a running run), presses Ctrl-C, and checks: the run and
+all its processes are gone within 2 s, the exit status is 130 (0 if it had finished), stderr is the one line
 ``pairi-report: interrupted`` (no traceback), and ``-o`` is the older output, whole (or the new one,
 when the run had already finished). A Ctrl-C in the milliseconds while the interpreter starts (before any
 of our code runs) or ends (after it has finished) kills the process by SIGINT, as for any program: a

@@ -20,7 +20,7 @@ CHECK = """async () => {
   const imgs = Array.from(document.images).map(
     i => ({src: i.src.slice(0, 60), ok: i.complete && i.naturalWidth > 0}));
   const urls = new Set();
-  for (const el of document.querySelectorAll('.tile')) {
+  for (const el of document.querySelectorAll('.tile, .row > i:not(.gap)')) {
     const m = getComputedStyle(el).backgroundImage.match(/url\\("?(.*?)"?\\)/);
     urls.add(m ? m[1] : 'none');
   }

@@ -51,7 +51,8 @@ Examples:
   pairi-report 34m456p789s117z468p -f json --outlook --games 2000
   pairi-report 234567m23455p678s --riichi --tsumo --dora 1p  # 5 han 20 fu: mangan
   pairi-report 123456m789p2499s --round S --seat E --situation 'dora=3s river=1m'  # each wait's value
-  pairi-report game.json -o review/ -f html       # review every discard of a game log
+  pairi-report game.json -o review/ -f html       # review a game log: its mistakes, each with the table
+  pairi-report game.json -o review/ -f html --review all  # every decision in full
   pairi-report logs/ -f jsonl --player 0 > rows.jsonl  # one record per decision, every log
   pairi-report simulate 34m456p789s117z468p --games 5000  # the practice bot
 """
@@ -202,6 +203,15 @@ Player = Annotated[
     ),
 ]
 
+ReviewView = Annotated[
+    Literal["mistakes", "all"],
+    typer.Option(
+        "--review",
+        help="What a game review page shows in full: the discards that lost ground (mistakes, the "
+        "others folded into a line per run) or every decision; e.g. --review all.",
+    ),
+]
+
 UseDask = Annotated[
     bool,
     typer.Option(
@@ -251,6 +261,7 @@ def run(
     situation: SituationWords = None,
     version: Version = False,
     player: Player = None,
+    review: ReviewView = "mistakes",
     dask: UseDask = False,
     scheduler: Scheduler = None,
 ) -> None:
@@ -278,6 +289,8 @@ def execute(request: Request) -> int:
         return write_review(request, fmt, logs)
     if request.player is not None:
         raise fail("--player chooses whose discards a game review looks at, but the input is no game log")
+    if request.changed("review"):
+        raise fail("--review chooses what a game review page shows, but the input is no game log")
     check_source(request.source)
     from .outputs import run_hands, run_rows
 

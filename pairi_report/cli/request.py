@@ -44,6 +44,7 @@ class Request:
     quiet: bool = False
     situation: str = ""  # the words of the hand's win (riichi values), options and --situation together
     player: str | None = None  # whose discards a game review looks at: a name or a seat 0-3
+    review: str = "mistakes"  # what a review page shows in full: the worse decisions, or all
     dask: bool = False  # run --format parquet on a local Dask cluster of --workers processes
     scheduler: str | None = None  # or on the Dask cluster of this scheduler, e.g. tcp://host:8786
 

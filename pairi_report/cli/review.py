@@ -164,6 +164,11 @@ def check_review(request: Request, fmt: Format) -> None:
     for name, flag, why in NOT_FOR_REVIEWS:
         if request.changed(name):
             raise fail(f"{flag} {why}; leave it out")
+    if request.changed("review") and fmt.page is None:
+        raise fail(
+            f"--review chooses what a review page shows in full; --format {fmt.name} writes every "
+            "decision; leave it out"
+        )
     if is_folder(request.source) and not fmt.reviews_folders:
         takers = [f.name for f in FORMATS.values() if f.reviews_folders]
         raise fail(

@@ -41,7 +41,9 @@ def write_review(request: Request, fmt: Format, logs: list[LogInput]) -> int:
     done: list[GameReview] = []
     options = ReportOptions(fmt)
     if fmt.page is not None:  # without --title, the review's own: "Game review: NAME"
-        options = replace(report_options(request, fmt, []), title=request.title)
+        options = replace(
+            report_options(request, fmt, []), title=request.title, review_all=request.review == "all"
+        )
     written = render(fmt, Output.REVIEW, reviews(chosen, done), options, request)
     if not request.quiet:
         _say_written(request, fmt, written, done)

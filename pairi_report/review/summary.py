@@ -4,7 +4,9 @@ The agreement rate is the share of decisions whose discard is among the best (``
 of the decisions that were not forced. The tiles lost add up over the ``worse`` decisions that kept
 the shanten; the shanten lost over all of them; the points lost (push-or-fold value) over those whose
 points are known, and the worse decisions are counted by their reason. The largest loss is the
-decision that lost the most points, then shanten, then tiles (the first such in order of play).
+decision that lost the most points, then shanten, then tiles (the first such in order of play). Worse
+decisions are counted on the severity scale (``severity``), and the ten that lost the most are listed
+worst first.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from typing import Any
 from ..core.tiles import tile_name
 from ..judgement.rank import Reason
 from .records import DecisionReview, RoundReview
+from .severity import costliest, severity_counts
 from .verdict import Kind
+
+COSTLIEST = 10  # the worse decisions a summary lists, worst first
 
 
 @dataclass(frozen=True)
@@ -123,11 +128,14 @@ class Summary:
     largest: DecisionReview | None
     rounds: tuple[tuple[str, Tally], ...]  # (round label, its tally)
     players: tuple[tuple[int, str, Tally], ...]  # (seat, name, its tally), the seats reviewed
+    severity: tuple[tuple[str, int], ...] = ()  # worse decisions per step of the scale, worst first
+    costliest: tuple[DecisionReview, ...] = ()  # the worse decisions that lost the most, worst first
 
     def to_dict(self) -> dict[str, Any]:
         """Return the summary's record."""
         return {
             **self.total.to_dict(),
+            "severity": dict(self.severity),
             "largest_loss": None if self.largest is None else loss_record(self.largest),
             "rounds": [{"round": label, **t.to_dict()} for label, t in self.rounds],
             "players": [{"seat": seat, "name": name, **t.to_dict()} for seat, name, t in self.players],
@@ -138,6 +146,7 @@ def summarise(rounds: Iterable[RoundReview], names: tuple[str, ...], seats: tupl
     """Summarise a game's reviewed rounds for the seats reviewed."""
     rounds = tuple(rounds)
     every = [r for rnd in rounds for r in rnd.decisions]
+    worst = costliest(enumerate(r.verdict for r in every), COSTLIEST)
     return Summary(
         total=tally(every),
         largest=largest(every),
@@ -145,4 +154,6 @@ def summarise(rounds: Iterable[RoundReview], names: tuple[str, ...], seats: tupl
         players=tuple(
             (seat, names[seat], tally(r for r in every if r.decision.seat == seat)) for seat in seats
         ),
+        severity=tuple(severity_counts(r.verdict for r in every).items()),
+        costliest=tuple(every[place] for place in worst),
     )

@@ -106,7 +106,6 @@ class Verdict:
             "tiles_lost": self.tiles_lost,
             "reason": None if self.reason is None else str(self.reason),
             "cost": None if cost is None else round(cost),
-            "judgement": None if self.judgement is None else self.judgement.to_dict(),
         }
 
 

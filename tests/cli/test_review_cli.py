@@ -123,10 +123,23 @@ def test_html_and_markdown_reviews_in_three_languages(tmp_path: Path, lang: str)
         for words in WORDS[lang]:
             assert words in page
         assert page.count(WORDS[lang][2]) >= 2 and "30符4飜7700点" in page and "跳満18000点" in page
-        pictures = [p for p in (tmp_path / "img").glob("hand-*.png")]
-        assert len(pictures) >= 145  # a marked hand picture per decision (equal ones shared: 149 of 152)
+        assert not list((tmp_path / "img").glob("hand-*.png"))  # no picture per hand: the tiles are shared
+        pictures = list((tmp_path / "img" / "tiles").rglob("*.png"))
+        # A game shows nearly every kind; at most a few looks of each (sideways, marked, shaded).
+        assert 30 <= len(pictures) <= 6 * 37, len(pictures)
+    summary = json.loads(runner.invoke(app, [str(RANKED), "-f", "json"]).stdout)["games"][0]["summary"]
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert html.count('<li class="decision') == 152 and html.count("<details>") == 152
+    # The mistakes view: medium and large losses in full, a line per small one, the rest folded.
+    severity = summary["severity"]
+    assert sum(severity.values()) == summary["worse"]
+    assert (
+        html.count('<li class="decision') == severity["large"] + severity["medium"] == html.count("<details>")
+    )
+    assert html.count('<li class="minor sev-small"') == severity["small"] and 'class="fold folded"' in html
+    result = runner.invoke(app, [str(RANKED), "-o", str(tmp_path), "-f", "html", "--review", "all"])
+    assert result.exit_code == 0, result.stderr
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert html.count('<li class="decision') == summary["decisions"] - summary["forced"]
     assert 'class="best played"' in html  # a row both best and played
 
 

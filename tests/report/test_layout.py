@@ -1,4 +1,4 @@
-"""Reports, cards and fragments laid out in a real browser: phones to desktops, light and dark, hostile hosts.
+"""Reports, cards, fragments and reviews in a real browser: phones to desktops, light and dark, hostile hosts.
 
 At 390, 768 and 1280 px: nothing runs off the side of the page, every table cell shows, no two pieces of
 text overprint, every tile picture is at least 20 px wide; in the dark scheme every text reaches a
@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browser import ALL, CHECKS, CONTRAST
+from make_game_logs import SOURCE
 from paths import HANDS
 from typer.testing import CliRunner
 
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not instal
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 WIDTHS = (390, 768, 1280)
+KINDS = ("report", "card", "fragment", "review")  # the review: its mistakes view, each with the table
 
 # A dark blog theme that styles bare elements, as themes do (no !important: a theme has no reason to).
 HOST = """<!DOCTYPE html><html><head><meta charset="utf-8">
@@ -67,7 +69,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     fragment = _write(base / "frag", "1223m456p789s1122z", "-f", "html", "--fragment", "--self-contained")
     hosted = base / "fragment-host.html"
     hosted.write_text(HOST.replace("BODY", (fragment / "index.html").read_text(encoding="utf-8")), "utf-8")
-    return {"report": report, "card": carded, "fragment": hosted}
+    ranked = str(SOURCE / "ranked_game.json")  # a hanchan: rivers, calls and riichi at its decisions
+    review = _write(base / "review", ranked, "-f", "html") / "index.html"
+    return {"report": report, "card": carded, "fragment": hosted, "review": review}
 
 
 @pytest.fixture(scope="module")
@@ -91,13 +95,13 @@ def _look(browser: Any, path: Path, width: int, scheme: str) -> tuple[list[str],
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("kind", ["report", "card", "fragment"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_it_fits_every_width(browser: Any, pages: dict[str, Path], kind: str, width: int) -> None:
     problems, _ = _look(browser, pages[kind], width, "light")
     assert problems == []
 
 
-@pytest.mark.parametrize("kind", ["report", "card", "fragment"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_the_dark_scheme_reads(browser: Any, pages: dict[str, Path], kind: str) -> None:
     for width in (390, 1280):
         problems, low = _look(browser, pages[kind], width, "dark")
@@ -105,7 +109,7 @@ def test_the_dark_scheme_reads(browser: Any, pages: dict[str, Path], kind: str) 
 
 
 def test_light_text_reads_too(browser: Any, pages: dict[str, Path]) -> None:
-    for kind in ("report", "card", "fragment"):
+    for kind in KINDS:
         _, low = _look(browser, pages[kind], 1280, "light")
         assert low == [], (kind, low)
 

@@ -5,6 +5,7 @@ Needs Chromium and the ``playwright`` package, as ``test_browser`` does; skipped
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -30,11 +31,16 @@ def test_the_review_page_loads_whole(tmp_path: Path) -> None:
         page.goto((tmp_path / "index.html").as_uri())
         page.wait_for_load_state("load")
         found = page.evaluate(CHECK)
+        hands = page.locator("li.decision .row.hand").count()
         table = page.locator("li.decision details").first
         assert not table.locator("table").is_visible()
         table.locator("summary").click()
         assert table.locator("table").is_visible()
         browser.close()
-    assert len(found["imgs"]) == 34  # a hand picture per decision
+    assert found["imgs"] == []  # no picture per hand: each hand is a row of the shared tile pictures
+    severity = json.loads(CliRunner().invoke(app, [str(SOURCE / "rinshan.json"), "-f", "json"]).stdout)
+    counts = severity["games"][0]["summary"]["severity"]
+    assert hands == counts["large"] + counts["medium"] > 0  # the mistakes view shows these in full
+    assert len(found["tiles"]) >= 10  # the hands, rivers, dora and folded lines: shared pictures
     assert all(i["ok"] for i in found["imgs"]) and all(t["ok"] for t in found["tiles"])
     assert errors == []

@@ -56,7 +56,7 @@ def test_a_verdict_names_its_reason_and_cost() -> None:
     assert v.cost is not None and v.cost > 0
     record = v.to_dict()
     assert record["reason"] == "efficiency" and record["cost"] == round(v.cost)
-    assert record["judgement"]["best"][0] == "5z"
+    assert "judgement" not in record and v.judgement is j and j.best[0].name == "5z"
     same = judge(a.discards, 31, riichi=False, judgement=j)
     assert same.kind == Kind.SAME and same.reason is None and same.cost is None and same.loss == (0.0, 0, 0)
 

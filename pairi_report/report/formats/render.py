@@ -27,13 +27,14 @@ from ..drawing.chart import Chart
 from ..drawing.png import png_bytes
 from ..drawing.strip import TileMark, hand_strip, strip_name
 from ..drawing.tileset import H, TileSet, W
+from ..drawing.variants import variant_picture
 from ..registry import Page
 from ..resources import data_dir
 from ..views.card import CardView
 from ..views.i18n import Labels
 from ..views.quiz import QuizView
 from ..views.review_view import ReviewView
-from ..views.tiles import Strip, Tile
+from ..views.tiles import Pic, Row, Strip, Tile
 from ..views.view import ReportView
 
 # Inline Markdown only needs these escaped (headings, lists and tables never start in user text here).
@@ -89,6 +90,10 @@ class MarkdownTiles:
         """Return a run of words (escaped) and tiles, such as a verdict."""
         return "".join(md_escape(p) if isinstance(p, str) else self.img(p) for p in parts)
 
+    def row(self, row: Row) -> str:
+        """Return a row of shared pictures, each look drawn into its picture, a space for each gap."""
+        return "".join(" " if p is None else _md_img(self.prefix, p.stem, p.label) for p in row)
+
 
 @lru_cache(maxsize=4096)
 def _md_img(prefix: str, stem: str, label: str) -> str:
@@ -125,6 +130,16 @@ class HtmlTiles:
         """Return a run of words (escaped) and tiles, such as a verdict."""
         return Markup("".join(escape(p) if isinstance(p, str) else self.tile(p, True) for p in parts))
 
+    @staticmethod
+    def row(row: Row, label: str, kind: str = "") -> Markup:
+        """Return a row of shared pictures as one image to a screen reader, named by ``label``.
+
+        Each tile is a bare ``<i>``: a hanchan's review shows some ten thousand of them.
+        """
+        inner = "".join('<i class="gap"></i>' if p is None else _html_pic(p) for p in row)
+        cls = f"row {escape(kind)}" if kind else "row"
+        return Markup(f'<span class="{cls}" role="img" aria-label="{escape(label)}">{inner}</span>')
+
 
 @lru_cache(maxsize=4096)
 def _html_tile(stem: str, label: str, small: bool) -> Markup:
@@ -134,6 +149,22 @@ def _html_tile(stem: str, label: str, small: bool) -> Markup:
     return Markup(
         f'<span class="tile t-{escape(stem)}{size}" role="img" aria-label="{name}" title="{name}"></span>'
     )
+
+
+@lru_cache(maxsize=4096)
+def _html_pic(p: Pic) -> str:
+    """Return one tile of a row: its picture's class, then sideways, stacked and its looks as classes.
+
+    A plain tile's class goes unquoted (a picture's name has no space or quote): a review shows some
+    twenty thousand tiles, and the bytes add up.
+    """
+    classes = [f"t-{escape(p.face)}"]
+    classes += ["sd"] if p.side else []
+    classes += ["stk"] if p.stacked else []
+    classes += list(p.looks)
+    if len(classes) == 1:
+        return f"<i class={classes[0]}></i>"
+    return f'<i class="{" ".join(classes)}"></i>'
 
 
 @cache
@@ -198,7 +229,7 @@ class Pictures:
         """Add the tile pictures a report uses."""
         for name in names:
             out[f"{self.tile_dir}/{name}.png"] = png_bytes(
-                self.tiles.picture(name, self.scale * self.display)
+                variant_picture(self.tiles, name, self.scale * self.display)
             )
 
     def src(self, out: dict[str, bytes], root: str = "") -> Callable[[str], str]:

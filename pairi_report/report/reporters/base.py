@@ -59,6 +59,7 @@ class ReportOptions:
     paper: str = "A4"  # A4 or letter, for print and PDF
     quiz_titles: bool = False  # a quiz prints each problem's title
     per_page: int = PER_PAGE  # a printed quiz's problems per page
+    review_all: bool = False  # a game review page shows every decision in full, not only the worse ones
     progress: Callable[[Iterable[Any]], Iterable[Any]] = each
 
     @property

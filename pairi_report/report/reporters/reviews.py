@@ -7,31 +7,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...review import DecisionReview, GameReview
-from ..drawing.strip import TileMark, mark_index
+from ...review import GameReview
 from ..formats.pdf import print_pdf
 from ..formats.render import render_review
 from ..registry import Format, Page
 from ..views.i18n import labels, review_words
 from ..views.review_text import review_text
 from ..views.review_view import review_view
-from ..views.tiles import Strip
 from .base import ReportOptions, Sink
-
-
-def decision_marks(r: DecisionReview) -> tuple[TileMark, ...]:
-    """Return a decision's marks: an outline on each best discard, a pointer on the tile played.
-
-    When the tile played is among the best, its outline goes on the very copy played.
-    """
-    d = r.decision
-    played = mark_index(d.hand, d.discard.kind, d.discard.red, drawn=d.tsumogiri)
-    marks = set() if played is None else {TileMark(played, "pointer")}
-    for row in r.verdict.best:
-        at = played if row.tile == d.discard.kind else mark_index(d.hand, row.tile, row.red)
-        if at is not None:
-            marks.add(TileMark(at, "outline"))
-    return tuple(sorted(marks, key=lambda m: (m.index, m.kind)))
 
 
 def review_files(review: GameReview, options: ReportOptions, work: Path | None = None) -> dict[str, bytes]:
@@ -41,15 +24,11 @@ def review_files(review: GameReview, options: ReportOptions, work: Path | None =
     """
     files: dict[str, bytes] = {}
     pictures = options.pictures()
-
-    def strip_of(r: DecisionReview) -> Strip:
-        return pictures.strip(r.decision.hand, files, marks=decision_marks(r))
-
     words = review_words(options.lang)
     title = options.title or words.title.format(name=review.name)
-    view = review_view(review, title, strip_of, labels(options.lang), words)
-    pictures.tile_files(view.tiles, files)
+    view = review_view(review, title, labels(options.lang), words, options.review_all)
     page = options.format.page or Page.HTML
+    pictures.tile_files(view.stems if page is Page.MARKDOWN else view.tiles, files)
     text = render_review(view, pictures, files, page, options.paper)
     if options.format.prints:
         return {"index.pdf": print_pdf(text, work)}

@@ -305,6 +305,29 @@ class ReviewWords:
     text_largest: str  # with {round} {player} {turn} {discard} {best} {lost}
     text_no_loss: str
     text_round: str  # with {round} {decisions} {rate} {shanten} {tiles} {result}, aligned in columns
+    # The review page's mistakes view, the severity scale and the table at each decision.
+    by_severity: str  # with {large} {medium} {small}
+    costliest: str
+    costly: str  # with {round} {player} {turn} {discard} {best} {loss}
+    view_mistakes: str  # with {shown} {total}
+    view_all: str  # with {total}
+    folded: str  # with {n}: a run of decisions as good as the best, folded
+    folded_one: str
+    forced_run: str  # with {player} {first} {last} {n}: a seat's discards forced by riichi, folded
+    forced_one: str  # with {player} {first}
+    table: str
+    table_counts: str  # with {sticks} {honba} {wall}
+    riichi_word: str
+    tsumogiri: str
+    called: str
+    river: str
+    calls: str
+    dealer_mark: str
+    no_river: str
+    reasons: str
+    severity: dict[str, str]  # large, medium, small
+    marks: dict[str, str]  # a text mark per severity, for readers who cannot tell the colours apart
+    reason_fields: dict[str, str]  # a richer verdict's fields by key
 
 
 @dataclass(frozen=True)

@@ -7,18 +7,22 @@ the log and stay plain text here: the templates escape them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...core.tiles import tile_name
+from ...core.tiles import compact, tile_name
 from ...games.model import Round
 from ...review import DecisionReview, GameReview, RoundReview, Tally, WinCheck
 from ...review.records import points
-from ...review.verdict import Kind
+from ...review.severity import severity
+from ...review.verdict import Kind, Verdict
 from ...rules.riichi.scoring import WaitValue
 from ...rules.riichi.valuation import DiscardValues
+from ..drawing.strip import mark_index
 from .i18n import Labels, ReviewWords, shanten_words
-from .tiles import Strip, Tile, pictures_of, tile
+from .review_table import TableContext, table_context
+from .tiles import Pic, Row, Tile, hand_row, row_faces, row_stems, tile
 
 
 @dataclass(frozen=True)
@@ -26,9 +30,11 @@ class ReviewRow:
     """One row of a decision's discard table: the best rows and the one played are flagged."""
 
     rank: int
-    tile: Tile
+    name: str  # the discard's name, for alt text
+    tile: Row
     shanten: str
-    tiles: tuple[Tile, ...]
+    tiles: Row
+    tiles_label: str
     kinds: int
     count: int
     best: bool
@@ -37,18 +43,61 @@ class ReviewRow:
 
 @dataclass(frozen=True)
 class DecisionView:
-    """One decision in a round's timeline."""
+    """One decision in a round's timeline, in full: the hand, the table, the verdict and its reasons."""
 
     anchor: str
     who: str
     turn: str
     kind: str  # same, equal, worse, forced: the verdict, for styling
     kind_label: str
-    strip: Strip
+    hand: Row  # the hand as the seat held it: the best discards outlined, a pointer on the one played
+    hand_label: str
     verdict: str
     notes: tuple[str, ...]
     values: tuple[str, ...]
     rows: tuple[ReviewRow, ...]
+    severity: str = ""  # large, medium, small for a worse discard; "" otherwise
+    severity_label: str = ""
+    mark: str = ""  # the severity's text mark (??, ?, ?!)
+    table: TableContext | None = None
+    reasons: tuple[str, ...] = ()  # a richer verdict's own fields, in words
+    entry: str = "decision"
+
+
+@dataclass(frozen=True)
+class FoldView:
+    """Decisions folded into one line: a run as good as the best, or a seat's discards forced by riichi."""
+
+    entry: str  # "folded" or "forced"
+    text: str
+    row: Row = ()  # the forced discards, in order
+    row_label: str = ""
+
+
+@dataclass(frozen=True)
+class MinorView:
+    """A small loss in the mistakes view: one line, its verdict and its mark (``--review all`` shows it
+    in full)."""
+
+    anchor: str
+    who: str
+    turn: str
+    severity: str
+    severity_label: str
+    mark: str
+    verdict: str
+    entry: str = "minor"
+
+
+@dataclass(frozen=True)
+class CostlyLine:
+    """One of the costliest decisions in the summary, a link to its full entry."""
+
+    anchor: str
+    text: str
+    severity: str
+    severity_label: str
+    mark: str
 
 
 @dataclass(frozen=True)
@@ -75,6 +124,9 @@ class TallyRow:
     result: str = ""
 
 
+Entry = DecisionView | MinorView | FoldView
+
+
 @dataclass(frozen=True)
 class RoundView:
     """One round: where it stands, its result as Tenhou wrote it, and its decisions in order of play."""
@@ -84,7 +136,8 @@ class RoundView:
     dealer: str
     dora: tuple[Tile, ...]
     results: tuple[ResultLine, ...]
-    decisions: tuple[DecisionView, ...]
+    decisions: tuple[DecisionView, ...]  # the decisions shown in full
+    entries: tuple[Entry, ...]  # the timeline: full decisions, small losses and folded lines
 
 
 @dataclass(frozen=True)
@@ -98,13 +151,14 @@ class ReviewView:
     agreement: str
     losses: str
     largest: str
+    severity: str  # the worse discards by severity, in words
+    view_note: str  # what the page shows in full, and how to see the rest
+    costliest: tuple[CostlyLine, ...]
     by_player: tuple[TallyRow, ...]
     by_round: tuple[TallyRow, ...]
     rounds: tuple[RoundView, ...]
-    tiles: tuple[str, ...]  # every tile picture the page uses (file stems), sorted
-
-
-StripOf = Callable[[DecisionReview], Strip]
+    tiles: tuple[str, ...]  # every tile picture the HTML page shows (file stems, looks in CSS), sorted
+    stems: tuple[str, ...]  # every tile picture the Markdown page shows (looks drawn in), sorted
 
 
 def player_name(review: GameReview, seat: int, words: ReviewWords) -> str:
@@ -187,15 +241,34 @@ def _notes(r: DecisionReview, words: ReviewWords) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
-    """Return the whole discard table, the best rows and the played one flagged."""
+def decision_looks(r: DecisionReview) -> dict[int, tuple[str, ...]]:
+    """Return a decision's marks by place in the hand: an outline on each best discard, a pointer on the
+    tile played.
+
+    When the tile played is among the best, its outline goes on the very copy played.
+    """
+    d = r.decision
+    played = mark_index(d.hand, d.discard.kind, d.discard.red, drawn=d.tsumogiri)
+    looks: dict[int, set[str]] = {} if played is None else {played: {"played"}}
+    for row in r.verdict.best:
+        at = played if row.tile == d.discard.kind else mark_index(d.hand, row.tile, row.red)
+        if at is not None:
+            looks.setdefault(at, set()).add("best")
+    return {at: tuple(sorted(kinds)) for at, kinds in looks.items()}
+
+
+def _rows(r: DecisionReview, labels: Labels, pictured: bool = True) -> tuple[ReviewRow, ...]:
+    """Return the whole discard table, the best rows and the played one flagged; the effective tiles
+    pictured, or only named (``tiles_label``) without ``pictured``."""
     best = set(r.verdict.best_tiles)
     return tuple(
         ReviewRow(
             rank,
-            tile(d.name, False, labels),
+            tile(d.name, False, labels).label,
+            (Pic(d.name),),
             shanten_words(d.shanten, labels),
-            pictures_of(d.ukeire, (), labels),
+            tuple(Pic(tile_name(t)) for t in d.ukeire) if pictured else (),
+            compact(d.ukeire),
             len(d.ukeire),
             d.ukeire_count,
             d.tile in best,
@@ -206,22 +279,136 @@ def _rows(r: DecisionReview, labels: Labels) -> tuple[ReviewRow, ...]:
 
 
 def decision_view(
-    review: GameReview, r: DecisionReview, strip: Strip, labels: Labels, words: ReviewWords
+    review: GameReview, r: DecisionReview, labels: Labels, words: ReviewWords, pictured: bool = True
 ) -> DecisionView:
-    """Build one decision of a round's timeline."""
+    """Build one decision of a round's timeline, in full; without ``pictured`` its discard table names
+    the effective tiles in notation (the mistakes view's page stays small)."""
     d = r.decision
+    level = severity(r.verdict) or ""
     return DecisionView(
-        anchor=f"r{d.round_index + 1}-s{d.seat}-t{d.turn}",
+        anchor=decision_anchor(r),
         who=player_name(review, d.seat, words),
         turn=words.turn.format(n=d.turn),
         kind=str(r.verdict.kind),
         kind_label=words.kinds[str(r.verdict.kind)],
-        strip=strip,
+        hand=hand_row(d.hand, decision_looks(r)),
+        hand_label=str(d.hand),
         verdict=verdict_line(r, labels, words),
         notes=_notes(r, words),
         values=_values(r, words),
-        rows=_rows(r, labels),
+        rows=_rows(r, labels, pictured),
+        severity=level,
+        severity_label=words.severity.get(level, ""),
+        mark=words.marks.get(level, ""),
+        table=None if d.table is None else table_context(d.table, _names(review, words), words),
+        reasons=reason_lines(r.verdict, words),
     )
+
+
+def decision_anchor(r: DecisionReview) -> str:
+    """Return the id of a decision's full entry."""
+    d = r.decision
+    return f"r{d.round_index + 1}-s{d.seat}-t{d.turn}"
+
+
+def _names(review: GameReview, words: ReviewWords) -> tuple[str, ...]:
+    return tuple(player_name(review, seat, words) for seat in range(len(review.game.names)))
+
+
+KNOWN_FIELDS = frozenset({"verdict", "played", "best", "shanten_lost", "tiles_lost", "reasons"})
+
+
+def reason_lines(v: Verdict, words: ReviewWords) -> tuple[str, ...]:
+    """Return a verdict's reasons beyond the verdict line: its own ``reasons`` if it gives any, then
+    each further field of its record, named by ``[review.reason_fields]`` or by its key.
+
+    The verdict of today gives none; a richer one shows here as it lands, with no change to the page.
+    """
+    own = getattr(v, "reasons", None) or ()
+    out = [str(x) for x in own] if isinstance(own, (list, tuple)) else [str(own)]
+    for key, value in v.to_dict().items():
+        if key in KNOWN_FIELDS or value in (None, "", [], {}, ()):
+            continue
+        name = words.reason_fields.get(key, key.replace("_", " "))
+        out.append(f"{name}: {_plain(value)}")
+    return tuple(out)
+
+
+def _plain(value: object) -> str:
+    """Return a record's value in short: a number or words as they are, anything else as JSON."""
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def timeline(
+    review: GameReview, rnd: RoundReview, labels: Labels, words: ReviewWords, every: bool
+) -> tuple[Entry, ...]:
+    """Return a round's timeline: decisions in full, the rest folded.
+
+    A seat's discards forced by riichi fold into one line where the first of them came. The mistakes
+    view (``every`` False) shows the medium and large losses in full, each small loss as one line, and
+    each run of the decisions as good as the best as one line.
+    """
+    out: list[Entry] = []
+    agreeing = 0
+    forced: dict[int, list[DecisionReview]] = {}
+    for r in rnd.decisions:
+        if r.verdict.kind == Kind.FORCED:
+            forced.setdefault(r.decision.seat, []).append(r)
+    placed: set[int] = set()
+    for r in rnd.decisions:
+        seat = r.decision.seat
+        if r.verdict.kind == Kind.FORCED:
+            if seat not in placed:
+                placed.add(seat)
+                out, agreeing = _flush(out, agreeing, words), 0
+                out.append(_forced_run(review, forced[seat], words))
+            continue
+        level = severity(r.verdict)
+        if every or level in ("large", "medium"):
+            out, agreeing = _flush(out, agreeing, words), 0
+            out.append(decision_view(review, r, labels, words, pictured=every))
+        elif level is not None:
+            out, agreeing = _flush(out, agreeing, words), 0
+            out.append(minor_view(review, r, labels, words))
+        else:
+            agreeing += 1
+    return tuple(_flush(out, agreeing, words))
+
+
+def minor_view(review: GameReview, r: DecisionReview, labels: Labels, words: ReviewWords) -> MinorView:
+    """Return a small loss as one line of the mistakes view."""
+    level = severity(r.verdict) or "small"
+    return MinorView(
+        decision_anchor(r),
+        player_name(review, r.decision.seat, words),
+        words.turn.format(n=r.decision.turn),
+        level,
+        words.severity[level],
+        words.marks[level],
+        verdict_line(r, labels, words),
+    )
+
+
+def _flush(out: list[Entry], agreeing: int, words: ReviewWords) -> list[Entry]:
+    """Close a run of folded decisions as good as the best, if there is one."""
+    if agreeing:
+        text = words.folded_one if agreeing == 1 else words.folded.format(n=agreeing)
+        out.append(FoldView("folded", text))
+    return out
+
+
+def _forced_run(review: GameReview, run: list[DecisionReview], words: ReviewWords) -> FoldView:
+    """Return a seat's forced discards as one line, the tiles after it."""
+    who = player_name(review, run[0].decision.seat, words)
+    first, last = run[0].decision.turn, run[-1].decision.turn
+    if len(run) == 1:
+        text = words.forced_one.format(player=who, first=first)
+    else:
+        text = words.forced_run.format(player=who, first=first, last=last, n=len(run))
+    tiles = tuple(Pic(str(r.decision.discard)) for r in run)
+    return FoldView("forced", text, tiles, " ".join(str(r.decision.discard) for r in run))
 
 
 def result_lines(review: GameReview, rnd: RoundReview, words: ReviewWords) -> tuple[ResultLine, ...]:
@@ -258,16 +445,18 @@ def _short_result(review: GameReview, rnd: RoundReview, words: ReviewWords) -> s
 
 
 def round_view(
-    review: GameReview, rnd: RoundReview, strip_of: StripOf, labels: Labels, words: ReviewWords
+    review: GameReview, rnd: RoundReview, labels: Labels, words: ReviewWords, every: bool = False
 ) -> RoundView:
-    """Build one round's timeline."""
+    """Build one round's timeline: every decision in full, or (``every`` False) the worse ones."""
+    entries = timeline(review, rnd, labels, words, every)
     return RoundView(
         anchor=f"round-{rnd.index + 1}",
         title=round_title(rnd.round, words),
         dealer=words.dealer.format(player=player_name(review, rnd.round.dealer, words)),
         dora=tuple(tile(str(t), False, labels) for t in rnd.round.dora),
         results=result_lines(review, rnd, words),
-        decisions=tuple(decision_view(review, r, strip_of(r), labels, words) for r in rnd.decisions),
+        decisions=tuple(e for e in entries if isinstance(e, DecisionView)),
+        entries=entries,
     )
 
 
@@ -296,25 +485,47 @@ def _headlines(review: GameReview, labels: Labels, words: ReviewWords) -> tuple[
     worst = s.largest
     if worst is None:
         return agreement, losses, words.no_loss
-    v = worst.verdict
+    return agreement, losses, words.largest.format(**_where(review, worst, words))
+
+
+def _where(review: GameReview, r: DecisionReview, words: ReviewWords) -> dict[str, str]:
+    """Return where a worse decision was and what it lost, as a loss line's fields."""
+    v = r.verdict
     lost = v.shanten_lost
-    loss = words.loss_shanten.format(n=lost) if lost else words.loss_tiles.format(n=v.tiles_lost)
-    largest = words.largest.format(
-        round=round_title(review.rounds[worst.decision.round_index].round, words),
-        player=player_name(review, worst.decision.seat, words),
-        turn=words.turn.format(n=worst.decision.turn),
-        discard=str(worst.decision.discard),
-        best=" ".join(d.name for d in v.best),
-        loss=loss,
-    )
-    return agreement, losses, largest
+    return {
+        "round": round_title(review.rounds[r.decision.round_index].round, words),
+        "player": player_name(review, r.decision.seat, words),
+        "turn": words.turn.format(n=r.decision.turn),
+        "discard": str(r.decision.discard),
+        "best": " ".join(d.name for d in v.best),
+        "loss": words.loss_shanten.format(n=lost) if lost else words.loss_tiles.format(n=v.tiles_lost),
+    }
+
+
+def costly_lines(review: GameReview, words: ReviewWords) -> tuple[CostlyLine, ...]:
+    """Return the costliest decisions, worst first, each a link to its full entry."""
+    out = []
+    for r in review.summary.costliest:
+        level = severity(r.verdict) or ""
+        text = words.costly.format(**_where(review, r, words))
+        out.append(CostlyLine(decision_anchor(r), text, level, words.severity[level], words.marks[level]))
+    return tuple(out)
+
+
+def _view_lines(review: GameReview, words: ReviewWords, every: bool) -> tuple[str, str]:
+    """Return the severity line and the note on what the page shows in full."""
+    counts = dict(review.summary.severity)
+    line = words.by_severity.format(**{k: counts.get(k, 0) for k in ("large", "medium", "small")})
+    t = review.summary.total
+    note = words.view_all if every else words.view_mistakes
+    return line, note.format(shown=counts.get("large", 0) + counts.get("medium", 0), total=t.decisions)
 
 
 def review_view(
-    review: GameReview, title: str, strip_of: StripOf, labels: Labels, words: ReviewWords
+    review: GameReview, title: str, labels: Labels, words: ReviewWords, every: bool = False
 ) -> ReviewView:
-    """Build the whole review page; ``strip_of`` renders (or names) a decision's marked hand picture."""
-    rounds = tuple(round_view(review, rnd, strip_of, labels, words) for rnd in review.rounds)
+    """Build the whole review page: the mistakes view, or with ``every`` each decision in full."""
+    rounds = tuple(round_view(review, rnd, labels, words, every) for rnd in review.rounds)
     by_round = tuple(
         _tally_row(view.title, view.anchor, t, _short_result(review, rnd, words))
         for rnd, view, (_, t) in zip(review.rounds, rounds, review.summary.rounds, strict=True)
@@ -323,12 +534,9 @@ def review_view(
         _tally_row(player_name(review, seat, words), "", t) for seat, _, t in review.summary.players
     )
     agreement, losses, largest = _headlines(review, labels, words)
+    severity_line, view_note = _view_lines(review, words, every)
     used = {t.stem for rnd in rounds for t in rnd.dora}
-    for rnd in rounds:
-        for d in rnd.decisions:
-            for row in d.rows:
-                used.add(row.tile.stem)
-                used.update(t.stem for t in row.tiles)
+    rows = [row for rnd in rounds for e in rnd.entries for row in _rows_of(e)]
     players = words.players.format(
         names=" · ".join(player_name(review, seat, words) for seat in review.seats)
     )
@@ -340,8 +548,30 @@ def review_view(
         agreement,
         losses,
         largest,
+        severity_line,
+        view_note,
+        costly_lines(review, words),
         by_player,
         by_round,
         rounds,
-        tuple(sorted(used)),
+        tuple(sorted(used | row_faces(rows))),
+        tuple(sorted(used | row_stems(rows))),
     )
+
+
+def _rows_of(e: Entry) -> Iterator[Row]:
+    """Yield every row of tile pictures an entry of a timeline shows."""
+    if isinstance(e, FoldView):
+        yield e.row
+        return
+    if isinstance(e, MinorView):
+        return
+    yield e.hand
+    for row in e.rows:
+        yield row.tile
+        yield row.tiles
+    if e.table is not None:
+        yield e.table.dora
+        for seat in e.table.seats:
+            yield seat.river
+            yield seat.calls

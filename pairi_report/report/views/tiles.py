@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ...core.notation import Hand
 from ...core.tiles import tile_name
 from ..drawing import WILD_SUFFIX
+from ..drawing.strip import strip_slots
+from ..drawing.variants import variant_stem
 from .i18n import EN, Labels
 
 
@@ -97,3 +100,65 @@ def _joined(parts: list[Part]) -> tuple[Part, ...]:
         elif p != "":
             out.append(p)
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Pic:
+    """One tile of a row drawn from the shared pictures: a hand, a river, a call, a table cell.
+
+    ``name`` is the tile (``5m``, ``0p``, ``back``, ``7z-wild``); ``side`` lays it sideways, ``stacked``
+    sets it on the sideways tile before it (an added kan); ``looks`` are what else it shows (``tg``,
+    ``called``, ``best``, ``played``; see ``drawing.variants``). HTML draws the looks with CSS on the
+    picture ``face``; Markdown names the picture ``stem``, the looks drawn in.
+    """
+
+    name: str
+    side: bool = False
+    stacked: bool = False
+    looks: tuple[str, ...] = ()
+
+    @property
+    def face(self) -> str:
+        """Return the picture HTML shows (the looks are CSS): the tile, sideways or not."""
+        return f"{self.name}-side" if self.side else self.name
+
+    @property
+    def stem(self) -> str:
+        """Return the picture Markdown shows: the tile with every look drawn in."""
+        return variant_stem(self.name, (("side",) if self.side else ()) + self.looks)
+
+    @property
+    def label(self) -> str:
+        """Return the tile's name for alt text (the row's label carries the rest)."""
+        return self.name
+
+
+Row = tuple[Pic | None, ...]  # None is a gap (before the drawn tile, between calls)
+
+
+def row_faces(rows: Iterable[Row]) -> set[str]:
+    """Return every picture HTML shows for some rows."""
+    return {p.face for row in rows for p in row if p is not None}
+
+
+def row_stems(rows: Iterable[Row]) -> set[str]:
+    """Return every picture Markdown shows for some rows."""
+    return {p.stem for row in rows for p in row if p is not None}
+
+
+def hand_row(hand: Hand, looks: Mapping[int, tuple[str, ...]] | None = None) -> Row:
+    """Return a hand as a row of shared pictures, laid out as its strip is (``drawing.strip``).
+
+    ``looks`` gives some concealed tiles (by their place, the drawn tile last) their looks, such as
+    the outline of a best discard.
+    """
+    looks = looks or {}
+    row: list[Pic | None] = []
+    index = 0
+    for slot in strip_slots(hand):
+        if slot is None:
+            row.append(None)
+            continue
+        row.append(Pic(slot.name, slot.sideways, slot.stacked, looks.get(index, ())))
+        index += 1
+    return tuple(row)
