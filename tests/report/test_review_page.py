@@ -154,3 +154,33 @@ def test_review_is_for_review_pages_only(tmp_path: Any) -> None:
     assert result.exit_code == 2 and "--review chooses what a review page shows" in result.stderr
     result = runner.invoke(app, ["123m456p789s1122z", "--review", "all"])
     assert result.exit_code == 2 and "the input is no game log" in result.stderr
+
+
+def _cjk(text: str) -> bool:
+    """Return whether a text has Chinese or Japanese characters (kana, kanji)."""
+    return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def test_results_are_in_the_review_s_language_with_tenhou_s_text_after_ours(ranked: Any) -> None:
+    from pairi_report.report.views.review_view import result_lines, short_result
+
+    first = ranked.rounds[0]  # Dさん's ron, Tenhou's text 30符4飜7700点, its yaku in Japanese
+    (en,) = result_lines(ranked, first, EN)
+    assert "30 fu 4 han, 7,700 (Tenhou: 30符4飜7700点)" in en.text
+    assert en.yaku and not _cjk(en.yaku) and not _cjk(en.ours)
+    assert not _cjk(short_result(ranked, first, EN).replace("Dさん", ""))
+    (ja,) = result_lines(ranked, first, review_words("ja"))
+    assert "30符4飜7700点" in ja.text and "fu" not in ja.text
+    assert ja.yaku == " ".join(str(y) for y in first.wins[0].win.yaku)  # Tenhou's own list
+    (zh,) = result_lines(ranked, first, review_words("zh"))
+    assert "30符4番，7700点（天凤：30符4飜7700点）" in zh.text
+
+
+def test_a_round_with_no_win_is_named_in_the_review_s_language() -> None:
+    review = review_game(read_game((SOURCE / "kyushukyuhai.json").read_bytes()), "k")
+    (rnd,) = [r for r in review.rounds if r.round.drawn is not None]
+    assert rnd.round.drawn.kind == "九種九牌"
+    from pairi_report.report.views.review_view import result_lines
+
+    assert result_lines(review, rnd, EN)[0].text == "nine terminals (abortive draw)"
+    assert result_lines(review, rnd, review_words("ja"))[0].text == "九種九牌"

@@ -200,6 +200,7 @@ class ValueWords:
 
     lang: str
     title: str  # the section's heading
+    result_points: str  # with {result} {points}: a win's fu, han or limit, then its points
     situation: str  # before the situation's words
     yaku_col: str
     han_col: str
@@ -271,6 +272,8 @@ class ReviewWords:
     tiles_lost_col: str
     result_col: str
     kinds: dict[str, str]  # same, equal, worse, forced
+    draws: dict[str, str]  # by Tenhou's name of a round with no win (流局, 九種九牌 …)
+    win_value: str  # with {value} {tenhou}: a win's value, then Tenhou's text where the log has it
     turn: str  # with {n}: the seat's n-th draw or call
     seat: str  # with {n}: a seat whose player has no name
     same: str  # with {played} {count}

@@ -8,14 +8,14 @@
 kyushukyuhai: Ⓢ福地誠 · Ⓟ石橋伸洋 · Cさん · Ⓟ鈴木たろう
 1 decision: 1 best, 0 as good, 0 worse, 0 forced; agreement 100.0%
 lost 0 shanten and 0 tiles; no discard lost ground
-East 4, 0 honba   1 decision    100.0%   0 shanten    0 tiles  九種九牌
+East 4, 0 honba   1 decision    100.0%   0 shanten    0 tiles  nine terminals (abortive draw)
 """
 
 from __future__ import annotations
 
 from ...review import GameReview, Tally
 from .i18n import REVIEW_WORDS
-from .review_view import player_name
+from .review_view import player_name, short_result
 
 WORDS = REVIEW_WORDS["en"]  # the plain-text summary is in English
 
@@ -48,11 +48,8 @@ def _largest(review: GameReview) -> str:
 
 
 def _result(review: GameReview, index: int) -> str:
-    """Return a round's result as Tenhou wrote it (our text where the log has none)."""
-    rnd = review.rounds[index]
-    if rnd.round.drawn is not None:
-        return rnd.round.drawn.kind
-    return " · ".join(f"{player_name(review, c.win.winner, WORDS)} {c.win.text or c.text}" for c in rnd.wins)
+    """Return a round's result in English: the draw's name, or each winner and the win's value."""
+    return short_result(review, review.rounds[index], WORDS)
 
 
 def review_text(review: GameReview) -> str:

@@ -20,8 +20,9 @@ from ...review.verdict import Kind, Verdict
 from ...rules.riichi.scoring import WaitValue
 from ...rules.riichi.valuation import DiscardValues
 from ..drawing.strip import mark_index
-from .i18n import Labels, ReviewWords, shanten_words
+from .i18n import VALUE_WORDS, Labels, ReviewWords, shanten_words
 from .review_table import TableContext, table_context
+from .riichi_view import win_words, yaku_rows
 from .tiles import Pic, Row, Tile, hand_row, row_faces, row_stems, tile
 
 
@@ -412,36 +413,63 @@ def _forced_run(review: GameReview, run: list[DecisionReview], words: ReviewWord
 
 
 def result_lines(review: GameReview, rnd: RoundReview, words: ReviewWords) -> tuple[ResultLine, ...]:
-    """Return the round's result as Tenhou wrote it: each win with its yaku, or the draw's name."""
+    """Return the round's result in the review's language: each win with its yaku, or the draw's name."""
     if rnd.round.drawn is not None:
-        return (ResultLine(rnd.round.drawn.kind, "", "", None),)
+        return (ResultLine(_draw_name(rnd.round, words), "", "", None),)
     if rnd.round.cut:
         return (ResultLine(words.cut_off, "", "", None),)
     return tuple(_win_line(review, c, words) for c in rnd.wins)
 
 
+def _draw_name(rnd: Round, words: ReviewWords) -> str:
+    """Return the name of a round with no win in the review's language (Tenhou's own name in Japanese)."""
+    assert rnd.drawn is not None
+    return words.draws.get(rnd.drawn.kind, rnd.drawn.kind)
+
+
+def _ours(c: WinCheck, words: ReviewWords) -> str:
+    """Return our value of a win in the review's language (in Tenhou's own form in Japanese)."""
+    if words.lang == "ja":
+        return c.text
+    return win_words(c.value, c.points, c.situation.tsumo, VALUE_WORDS[words.lang])
+
+
+def _value(c: WinCheck, words: ReviewWords) -> str:
+    """Return a win's value, short: Tenhou's text in Japanese (ours where the log has none), else ours."""
+    return (c.win.text or c.text) if words.lang == "ja" else _ours(c, words)
+
+
+def win_text(c: WinCheck, words: ReviewWords) -> str:
+    """Return a win's value in the review's language, with Tenhou's text after ours where the log has it."""
+    if words.lang == "ja" or not c.win.text:
+        return _value(c, words)
+    return words.win_value.format(value=_ours(c, words), tenhou=c.win.text)
+
+
 def _win_line(review: GameReview, c: WinCheck, words: ReviewWords) -> ResultLine:
-    """Return one win's line, Tenhou's text (or ours, when the log has none) and our check."""
+    """Return one win's line: its value and yaku in the review's language, and our check of Tenhou's."""
     winner = player_name(review, c.win.winner, words)
-    text = c.win.text or c.text
+    text = win_text(c, words)
     if c.win.tsumo:
         head = words.win_tsumo.format(winner=winner, text=text)
     else:
         head = words.win_ron.format(winner=winner, source=player_name(review, c.win.source, words), text=text)
     agrees = c.agrees
     check = words.no_text if agrees is None else words.agrees if agrees else words.differs
-    return ResultLine(
-        head, " ".join(str(y) for y in c.win.yaku), words.ours.format(text=c.text, check=check), agrees
-    )
+    if words.lang == "ja":
+        yaku = " ".join(str(y) for y in c.win.yaku)
+    else:
+        yaku = " · ".join(f"{row.name} {row.value}" for row in yaku_rows(c.value, VALUE_WORDS[words.lang]))
+    return ResultLine(head, yaku, words.ours.format(text=_ours(c, words), check=check), agrees)
 
 
-def _short_result(review: GameReview, rnd: RoundReview, words: ReviewWords) -> str:
-    """Return the result for the summary table: the draw's name, or each winner and Tenhou's text."""
+def short_result(review: GameReview, rnd: RoundReview, words: ReviewWords) -> str:
+    """Return the result for the summary table: the draw's name, or each winner and the win's value."""
     if rnd.round.drawn is not None:
-        return rnd.round.drawn.kind
+        return _draw_name(rnd.round, words)
     if rnd.round.cut:
         return words.cut_off
-    return " · ".join(f"{player_name(review, c.win.winner, words)} {c.win.text or c.text}" for c in rnd.wins)
+    return " · ".join(f"{player_name(review, c.win.winner, words)} {_value(c, words)}" for c in rnd.wins)
 
 
 def round_view(
@@ -527,7 +555,7 @@ def review_view(
     """Build the whole review page: the mistakes view, or with ``every`` each decision in full."""
     rounds = tuple(round_view(review, rnd, labels, words, every) for rnd in review.rounds)
     by_round = tuple(
-        _tally_row(view.title, view.anchor, t, _short_result(review, rnd, words))
+        _tally_row(view.title, view.anchor, t, short_result(review, rnd, words))
         for rnd, view, (_, t) in zip(review.rounds, rounds, review.summary.rounds, strict=True)
     )
     by_player = tuple(

@@ -100,11 +100,28 @@ def _shared_notes(
     return tuple(replace(w, notes=()) for w in waits), shared
 
 
-def score_view(v: HandValue, vw: ValueWords, words: Labels = EN) -> ScoreView:
-    """Build the value of a complete hand: yaku, dora, fu items, result and payments."""
+def yaku_rows(v: HandValue, vw: ValueWords) -> tuple[Row, ...]:
+    """Return a hand's yaku, then its dora of each kind, each named in the words' language with its han."""
     yaku = tuple(Row(getattr(y, vw.lang), _han_text(y.han, y.yakuman, vw)) for y in v.yaku)
     dora = (v.dora.dora, v.dora.red, v.dora.ura, v.dora.nuki)
-    yaku += tuple(Row(name, vw.han.format(n=n)) for name, n in zip(vw.dora, dora, strict=True) if n)
+    return yaku + tuple(Row(name, vw.han.format(n=n)) for name, n in zip(vw.dora, dora, strict=True) if n)
+
+
+def win_words(v: HandValue, points: tuple[int, ...], tsumo: bool, vw: ValueWords) -> str:
+    """Return a win in words: ``30 fu 4 han, 7,700`` (``1,000/2,000``, ``3,900 all`` by tsumo), with the
+    points as given (a log's, before honba and sticks)."""
+    if not tsumo:
+        paid = vw.points.format(n=points[0])
+    elif len(points) == 1:
+        paid = vw.each_all.format(each=points[0])
+    else:
+        paid = vw.pair.format(other=points[0], dealer=points[1])
+    return vw.result_points.format(result=result_text(v, vw), points=paid)
+
+
+def score_view(v: HandValue, vw: ValueWords, words: Labels = EN) -> ScoreView:
+    """Build the value of a complete hand: yaku, dora, fu items, result and payments."""
+    yaku = yaku_rows(v, vw)
     fu = tuple(
         Row(vw.fu_items.get(item.id, item.id), vw.fu.format(n=item.fu), _pictures(item.tiles, words))
         for item in v.fu_items
