@@ -54,8 +54,16 @@ CHECKS = """() => {
   const problems = [];
   const wide = document.documentElement.scrollWidth;
   if (wide > vw + 1) problems.push('page overflows: ' + wide);
+  // A cell may lie beyond the screen inside a box of its own that scrolls sideways (the reader scrolls
+  // that box, not the page): then the box must be in view.
+  const scroller = (el) => {
+    for (let e = el.parentElement; e && !e.classList.contains('pairi-report'); e = e.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) return e;
+    }
+    return null;
+  };
   for (const cell of report.filter((el) => (el.tagName === 'TD' || el.tagName === 'TH') && shown(el))) {
-    const r = cell.getBoundingClientRect();
+    const r = (scroller(cell) || cell).getBoundingClientRect();
     if (r.right > vw + 1 || r.left < -1) problems.push('cell off screen: ' + cell.textContent.slice(0, 30));
   }
   for (const t of report.filter((el) => el.classList.contains('tile') && shown(el))) {

@@ -169,12 +169,18 @@ def check_review(request: Request, fmt: Format) -> None:
             f"--review chooses what a review page shows in full; --format {fmt.name} writes every "
             "decision; leave it out"
         )
-    if is_folder(request.source) and not fmt.reviews_folders:
+    # A page of a folder is the named player's card across its games.
+    if is_folder(request.source) and not fmt.reviews_folders and not (fmt.page and player_named(request)):
         takers = [f.name for f in FORMATS.values() if f.reviews_folders]
         raise fail(
             f"{request.source}: a folder of game logs is reviewed with --format {either(takers)}; "
-            f"--format {fmt.name} takes one log"
+            f"--format {fmt.name} takes one log, or a folder with --player NAME (the player's card)"
         )
+
+
+def player_named(request: Request) -> str | None:
+    """Return the player --player follows through the games: a name (a seat number is no one)."""
+    return request.player if request.player not in (None, "0", "1", "2", "3") else None
 
 
 def read_log(log: LogInput) -> Game:

@@ -20,7 +20,7 @@ from ..review import GameReview, review_game
 from .common import counted, fail
 from .outputs import render, report_options
 from .request import Request
-from .review import Chosen, LogInput, check_review, chosen_games, games_of
+from .review import Chosen, LogInput, check_review, chosen_games, games_of, is_folder, player_named
 
 
 def reviews(chosen: Chosen, done: list[GameReview]) -> Iterator[GameReview]:
@@ -39,10 +39,16 @@ def write_review(request: Request, fmt: Format, logs: list[LogInput]) -> int:
     check_review(request, fmt)
     chosen = chosen_games(request, logs)
     done: list[GameReview] = []
-    options = ReportOptions(fmt)
+    player = player_named(request)
+    folder = is_folder(request.source)
+    options = ReportOptions(fmt, player=player, folder=folder)
     if fmt.page is not None:  # without --title, the review's own: "Game review: NAME"
         options = replace(
-            report_options(request, fmt, []), title=request.title, review_all=request.review == "all"
+            report_options(request, fmt, []),
+            title=request.title,
+            review_all=request.review == "all",
+            player=player,
+            folder=folder,
         )
     written = render(fmt, Output.REVIEW, reviews(chosen, done), options, request)
     if not request.quiet:

@@ -1,9 +1,9 @@
 """The MkDocs plugin in a real site: built with ``mkdocs build --strict``, read in Chromium, light and dark.
 
 The site has a 14-tile hand, a ready riichi hand with its situation (so the waits have values), a GB hand
-and a strip in running text; a second page has two blocks of the same hand and a card. Every picture
-loads, nothing is logged to the console, each block reads as the CLI's fragment (or card) of its hand,
-and every text of a report reaches 4.5:1 contrast in Material's light and dark palettes. A page with a
+and a strip in running text; a second page has two blocks of the same hand, a card and an outlook. Every
+picture loads, nothing is logged to the console, each block reads as the CLI's fragment (or card) of its
+hand, and every text of a report reaches 4.5:1 contrast in Material's light and dark palettes. A page with a
 bad hand: ``mkdocs build`` shows the error box, ``--strict`` stops naming the page and the line. The
 Chromium tests take about 30 s together, so they carry the slow mark; the builds run by default.
 
@@ -63,6 +63,8 @@ INDEX = "# Hands\n\nA strip in running text: :pairi[123m456p]: and the text goes
     f"```pairi {header}\n{line}\n```\n\n" for header, line, _ in BLOCKS
 )
 TWO = "# Two blocks\n\n```pairi\n1223m456p789s1122z\n```\n\n```pairi card\n1223m456p789s1122z\n```\n"
+# The outlook's table is the widest thing a block holds: it must stay inside Material's content column.
+TWO += "\n```pairi outlook\n1234m456p78s11z35p\n```\n"
 BAD = "---\ntitle: Bad\n---\n# A bad hand\n\nText.\n\n```pairi\n123m456p789s1122x oops\n```\n"
 
 
@@ -113,7 +115,8 @@ def test_each_picture_is_one_file_that_the_pages_use(site: Path) -> None:
     assert files == refs | {"pairi.css", "pairi.js"}
     # The same hand in two blocks: one strip, drawn once; the stylesheet is linked, not repeated.
     two = pages[1]
-    assert len(set(re.findall(r"pairi/img/(hand-[0-9a-f]+\.png)", two))) == 1
+    strips = re.findall(r"pairi/img/(hand-[0-9a-f]+\.png)", two)
+    assert len(set(strips)) == 2 < len(strips)  # the outlook's hand has its own
     assert two.count(".pairi-report, .pairi-report * { box-sizing") == 1  # the card's sealed styles only
     assert "pairi/pairi.css" in two and "pairi/pairi.js" in two
 
@@ -221,7 +224,9 @@ def test_each_block_reads_as_the_cli_writes_its_hand(browser: Any, served: str, 
         expected += _cli_texts(browser, tmp_path / str(n), [*args, "--fragment"], "index.html")
     expected += _cli_texts(browser, tmp_path / "f", ["1223m456p789s1122z", "--fragment"], "index.html")
     expected += _cli_texts(browser, tmp_path / "c", ["1223m456p789s1122z", "--card"], "card.html")
-    assert len(texts) == 5 and texts == expected
+    outlook = ["1234m456p78s11z35p", "--outlook", "--fragment"]
+    expected += _cli_texts(browser, tmp_path / "o", outlook, "index.html")
+    assert len(texts) == 6 and texts == expected
     assert "Tsumo" in texts[1] and "Waits and their value (GB)" in texts[2]  # values shown
 
 

@@ -28,7 +28,9 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not instal
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 WIDTHS = (390, 768, 1280)
-KINDS = ("report", "card", "fragment", "review")  # the review: its mistakes view, each with the table
+# The review: its mistakes view, each with the table; the outlook: its table and charts; the quiz: its
+# problems and answer key.
+KINDS = ("report", "card", "fragment", "review", "outlook", "quiz", "player")
 
 # A dark blog theme that styles bare elements, as themes do (no !important: a theme has no reason to).
 HOST = """<!DOCTYPE html><html><head><meta charset="utf-8">
@@ -71,7 +73,22 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     hosted.write_text(HOST.replace("BODY", (fragment / "index.html").read_text(encoding="utf-8")), "utf-8")
     ranked = str(SOURCE / "ranked_game.json")  # a hanchan: rivers, calls and riichi at its decisions
     review = _write(base / "review", ranked, "-f", "html") / "index.html"
-    return {"report": report, "card": carded, "fragment": hosted, "review": review}
+    outlook = _write(base / "outlook", "2378m1256p3489s15z", "-f", "html", "--outlook") / "index.html"
+    quiz = _write(base / "quiz", str(HANDS), "-f", "html", "--quiz") / "quiz.html"
+    logs = base / "logs"  # a player's card across a folder of games
+    logs.mkdir()
+    for name in ("ranked_game", "double_ron"):
+        (logs / f"{name}.json").write_bytes((SOURCE / f"{name}.json").read_bytes())
+    player = _write(base / "player", str(logs), "--player", "Bさん", "-f", "html") / "index.html"
+    return {
+        "report": report,
+        "card": carded,
+        "fragment": hosted,
+        "review": review,
+        "outlook": outlook,
+        "quiz": quiz,
+        "player": player,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -121,3 +138,20 @@ def test_two_cards_share_no_id(browser: Any, pages: dict[str, Path]) -> None:
     hosts = page.evaluate("() => [...document.querySelectorAll('.pairi-card')].map((e) => !!e.shadowRoot)")
     page.close()
     assert len(ids) == len(set(ids)) == 2 and hosts == [True, True]
+
+
+def test_charts_follow_the_colour_scheme(browser: Any, pages: dict[str, Path]) -> None:
+    fills = {}
+    for scheme in ("light", "dark"):
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        page.goto(pages["outlook"].as_uri())
+        fills[scheme] = page.evaluate(
+            "() => [...document.querySelectorAll('figure.chart svg')].map((svg) => ["
+            "getComputedStyle(svg.querySelector(':scope > rect')).fill,"
+            "getComputedStyle(svg.querySelector('text')).fill])"
+        )
+        page.close()
+    assert fills["light"] and len(fills["light"]) == len(fills["dark"])
+    for (light_bg, light_ink), (dark_bg, dark_ink) in zip(fills["light"], fills["dark"], strict=True):
+        assert light_bg == "rgb(255, 255, 255)" and dark_bg != light_bg  # no white panel on a dark page
+        assert dark_ink != light_ink  # and its words turn light

@@ -32,6 +32,7 @@ from ..registry import Page
 from ..resources import data_dir
 from ..views.card import CardView
 from ..views.i18n import Labels
+from ..views.player_view import PlayerView
 from ..views.quiz import QuizView
 from ..views.review_view import ReviewView
 from ..views.tiles import Pic, Row, Strip, Tile
@@ -313,6 +314,20 @@ def render_review(
         return template.render(report=view, tile_dir=pictures.tile_dir, root="")
     context = _html_context(pictures, files, paper)
     return environment().get_template("review.html.j2").render(report=view, **context)
+
+
+def render_player(view: PlayerView, page: Page, paper: str = "A4") -> str:
+    """Render a player's card across games, as Markdown or HTML (a page with no pictures)."""
+    if page is Page.MARKDOWN:
+        return environment().get_template("player.md.j2").render(report=view)
+    context = {
+        "version": __version__,
+        "paper": paper,
+        "print_open": False,
+        "fragment": False,
+        "tile_size": (W, H),
+    }
+    return environment().get_template("player.html.j2").render(report=view, shared_styles=False, **context)
 
 
 def _html_context(

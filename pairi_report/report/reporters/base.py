@@ -60,6 +60,8 @@ class ReportOptions:
     quiz_titles: bool = False  # a quiz prints each problem's title
     per_page: int = PER_PAGE  # a printed quiz's problems per page
     review_all: bool = False  # a game review page shows every decision in full, not only the worse ones
+    player: str | None = None  # the player a review follows through its games (--player, a name)
+    folder: bool = False  # the review reads a folder of logs: a page is the player's card across them
     progress: Callable[[Iterable[Any]], Iterable[Any]] = each
 
     @property

@@ -273,6 +273,7 @@ class ReviewWords:
     result_col: str
     kinds: dict[str, str]  # same, equal, worse, forced
     draws: dict[str, str]  # by Tenhou's name of a round with no win (流局, 九種九牌 …)
+    player: dict[str, str]  # a player's card across games (``PLAYER_KEYS``)
     win_value: str  # with {value} {tenhou}: a win's value, then Tenhou's text where the log has it
     turn: str  # with {n}: the seat's n-th draw or call
     seat: str  # with {n}: a seat whose player has no name
@@ -378,6 +379,30 @@ def _file(lang: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+# The words of a player's card: its title (with {name}) and intro (with {games}), its two tables' titles
+# and rows, a note on what the rates count, and the games' heading.
+PLAYER_KEYS = (
+    "title",
+    "intro",
+    "play_title",
+    "decisions",
+    "agreement",
+    "worse",
+    "shanten_lost",
+    "tiles_lost",
+    "rounds_title",
+    "rounds",
+    "win_rate",
+    "deal_in_rate",
+    "riichi_rate",
+    "call_rate",
+    "average_win",
+    "average_deal_in",
+    "note",
+    "games_title",
+)
+
+
 def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
     """Read one language's words (every field must be there)."""
     data = dict(_file(lang))
@@ -386,6 +411,8 @@ def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
     data.pop("judgement", None)  # the judgement's words, read below
     value["dora"], value["winds"] = tuple(value["dora"]), tuple(value["winds"])
     review["winds"], review["legend"] = tuple(review["winds"]), tuple(review["legend"])
+    if sorted(review["player"]) != sorted(PLAYER_KEYS):
+        raise KeyError(f"{lang}.toml [review.player]: expected the keys {', '.join(PLAYER_KEYS)}")
     return Labels(lang=lang, **data), ValueWords(lang=lang, **value), ReviewWords(lang=lang, **review)
 
 
