@@ -1,7 +1,8 @@
-"""牌譜検討 Game reviews: every discard of a game log judged against the best by effective tiles.
+"""牌譜検討 Game reviews: every discard of a game log judged against the judgement's recommendation.
 
-The review layer builds on the game logs (``games``), the analysis and hand values (``rules``): for
-each decision of the chosen seats the hand is analysed as the seat saw it, and the discard played is
+The review layer builds on the game logs (``games``), the analysis and hand values (``rules``) and the
+judgement (``judgement``: every discard ranked by tiles, expected points and danger): for each
+decision of the chosen seats the hand is analysed as the seat saw it, and the discard played is
 judged ``same``, ``equal``, ``worse`` or ``forced`` (see ``verdict``); every win's rebuilt hand is
 scored in the situation the replay gives and set against Tenhou's own text (see ``result``).
 """

@@ -1,5 +1,8 @@
 """牌譜検討 Review a whole game: every decision of the chosen seats analysed and judged, every win checked.
 
+The judgement (``judgement.rank``) ranks each decision's discards by tiles, expected points and the
+danger of the tile at the table as the seat saw it; the verdict compares the discard played with it.
+
 Each decision's hand is analysed with everything visible at that moment (the rivers, the other seats'
 melds, the dora indicators) and in the seat's situation: the round and seat winds, the dora
 indicators, its riichi, and its own river (for the furiten of the waits it may leave). Honba and
@@ -18,6 +21,7 @@ from ..core.tiles import WIND_LETTERS, compact, tile_name
 from ..games.decision import Decision
 from ..games.model import Game
 from ..games.replay import replay
+from ..judgement.rank import judge_hand
 from ..rules.registry import analyze
 from ..rules.riichi.valuation import DiscardValues, RiichiValue
 from .moments import DiscardFacts, round_facts
@@ -66,12 +70,22 @@ def review_decision(game: str, player: str, d: Decision, facts: DiscardFacts) ->
     """Analyse one decision's hand as the seat saw it and judge the discard played."""
     words = situation_words(d, facts)
     analysis = analyze(d.hand, visible=compact(besides_indicators(d)) or None, situation=words)
-    verdict = judge(analysis.discards, d.discard.kind, riichi=d.riichi, forbidden=facts.forbidden)
+    judgement = None
+    if not d.riichi and analysis.discards:
+        judgement = judge_hand(analysis, d.table, forbidden=_forbidden(facts, d))
+    verdict = judge(
+        analysis.discards, d.discard.kind, riichi=d.riichi, forbidden=facts.forbidden, judgement=judgement
+    )
     played = best = None
     if isinstance(analysis.value, RiichiValue):
         played = _values_of(analysis.value, verdict.played.tile)
         best = _values_of(analysis.value, verdict.best[0].tile)
     return DecisionReview(game, player, d, words, analysis, verdict, played, best)
+
+
+def _forbidden(facts: DiscardFacts, d: Decision) -> tuple[int, ...]:
+    """Return the kinds barred by swap-calling, none when the log shows the seat played one anyway."""
+    return () if d.discard.kind in facts.forbidden else facts.forbidden
 
 
 def besides_indicators(d: Decision) -> tuple[int, ...]:

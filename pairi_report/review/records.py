@@ -90,6 +90,7 @@ class DecisionReview:
             "visible": compact(d.visible),
             "shanten": self.analysis.shanten,
             **self.verdict.to_dict(),
+            "judgement": None if self.verdict.judgement is None else self.verdict.judgement.to_dict(),
             "forbidden": [tile_name(t) for t in self.verdict.forbidden],
             "values": values,
             "discards": [row.to_dict() for row in self.analysis.discards or ()],

@@ -2,9 +2,11 @@
 
 The agreement rate is the share of decisions whose discard is among the best (``same`` or ``equal``),
 of the decisions that were not forced. The tiles lost add up over the ``worse`` decisions that kept
-the shanten; the shanten lost over all of them. The largest loss is the decision that lost the most
-shanten, then the most tiles (the first such in order of play). Worse decisions are counted on the
-severity scale (``severity``), and the ten that lost the most are listed worst first.
+the shanten; the shanten lost over all of them; the points lost (push-or-fold value) over those whose
+points are known, and the worse decisions are counted by their reason. The largest loss is the
+decision that lost the most points, then shanten, then tiles (the first such in order of play). Worse
+decisions are counted on the severity scale (``severity``), and the ten that lost the most are listed
+worst first.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.tiles import tile_name
+from ..judgement.rank import Reason
 from .records import DecisionReview, RoundReview
 from .severity import costliest, severity_counts
 from .verdict import Kind
@@ -32,6 +35,8 @@ class Tally:
     forced: int = 0
     shanten_lost: int = 0
     tiles_lost: int = 0
+    points_lost: float = 0.0  # push-or-fold points the worse decisions gave up, where they are known
+    by_reason: tuple[int, int, int] = (0, 0, 0)  # worse decisions by reason: efficiency, value, defence
 
     @property
     def judged(self) -> int:
@@ -55,6 +60,8 @@ class Tally:
             "agreement": None if rate is None else round(rate, 4),
             "shanten_lost": self.shanten_lost,
             "tiles_lost": self.tiles_lost,
+            "points_lost": round(self.points_lost),
+            "worse_by_reason": dict(zip((str(r) for r in Reason), self.by_reason, strict=True)),
         }
 
 
@@ -62,11 +69,16 @@ def tally(reviews: Iterable[DecisionReview]) -> Tally:
     """Count the verdicts and add up the losses."""
     counts = dict.fromkeys(Kind, 0)
     decisions = shanten = tiles = 0
+    points = 0.0
+    reasons = dict.fromkeys(Reason, 0)
     for r in reviews:
         decisions += 1
         counts[r.verdict.kind] += 1
         shanten += r.verdict.shanten_lost
         tiles += r.verdict.tiles_lost or 0
+        points += r.verdict.cost or 0.0
+        if r.verdict.reason is not None:
+            reasons[r.verdict.reason] += 1
     return Tally(
         decisions,
         counts[Kind.SAME],
@@ -75,6 +87,8 @@ def tally(reviews: Iterable[DecisionReview]) -> Tally:
         counts[Kind.FORCED],
         shanten,
         tiles,
+        points,
+        (reasons[Reason.EFFICIENCY], reasons[Reason.VALUE], reasons[Reason.DEFENCE]),
     )
 
 
@@ -101,6 +115,8 @@ def loss_record(r: DecisionReview) -> dict[str, Any]:
         ],
         "shanten_lost": r.verdict.shanten_lost,
         "tiles_lost": r.verdict.tiles_lost,
+        "reason": None if r.verdict.reason is None else str(r.verdict.reason),
+        "cost": None if r.verdict.cost is None else round(r.verdict.cost),
     }
 
 

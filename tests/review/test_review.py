@@ -62,14 +62,14 @@ def test_fewer_tiles_is_worse_by_the_tiles_lost() -> None:
     rows = table("123m456p789s111z35z", visible="3z")
     v = judge(rows, 31, riichi=False)
     assert (v.kind, v.best_tiles, v.shanten_lost, v.tiles_lost) == (Kind.WORSE, (29,), 0, 1)
-    assert not v.agrees and v.loss == (0, 1)
+    assert not v.agrees and v.loss == (0.0, 0, 1)  # no judgement: no points known
 
 
 def test_a_lost_shanten_is_worse_and_its_tiles_are_not_compared() -> None:
     # 1223m456p789s1122z: 2m leaves it ready on 1z 2z; 1m leaves 1-shanten (more tiles, but no ready hand).
     v = judge(table("1223m456p789s1122z"), 0, riichi=False)
     assert (v.kind, v.best_tiles, v.shanten_lost, v.tiles_lost) == (Kind.WORSE, (1,), 1, None)
-    assert v.loss == (1, 0)
+    assert v.loss == (0.0, 1, 0)
 
 
 def test_in_riichi_the_discard_is_forced() -> None:

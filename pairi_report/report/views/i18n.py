@@ -13,6 +13,7 @@ notation, stay as they are in every language: their words are the ``[tenhou]`` t
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -411,6 +412,7 @@ def _load(lang: str) -> tuple[Labels, ValueWords, ReviewWords]:
     data = dict(_file(lang))
     value, review = dict(data.pop("value")), dict(data.pop("review"))
     data.pop("tenhou", None), data.pop("gb_text", None)  # the plain-text blocks' words, read below
+    data.pop("judgement", None)  # the judgement's words, read below
     value["dora"], value["winds"] = tuple(value["dora"]), tuple(value["winds"])
     review["winds"], review["legend"] = tuple(review["winds"]), tuple(review["legend"])
     if sorted(review["player"]) != sorted(PLAYER_KEYS):
@@ -427,6 +429,62 @@ REVIEW_WORDS = {lang: words[2] for lang, words in _WORDS.items()}
 
 TENHOU_WORDS = TenhouWords(**_file("ja")["tenhou"])
 GB_TEXT_WORDS = {lang: GBTextWords(**_file(lang)["gb_text"]) for lang in LANGUAGES}
+
+
+@dataclass(frozen=True)
+class JudgementWords:
+    """The judgement's words (``[judgement]``): the kind of a reason, the facts of a tile's danger."""
+
+    lang: str
+    lost: str  # {reason} {cost}
+    lost_unknown: str  # {reason}
+    terms: str  # {tile} {points} {chance} {danger}
+    reasons: dict[str, str]
+    danger: dict[str, str]
+
+    def danger_words(self, keys: Sequence[str]) -> str:
+        """Return the danger reason keys in words: a risk type by its family (``suji-28``: suji)."""
+        out = []
+        for key in keys:
+            if key in self.danger:
+                out.append(self.danger[key])
+                continue
+            family, _, rest = key.partition("-left")[0].rpartition("-")
+            if family in ("yakuhai", "guest-wind"):
+                out.append(self.danger[family].format(n=rest))
+            else:
+                out.append(self.danger[_family(key)])
+        return ", ".join(out)
+
+    def verdict_words(self, reason: str, cost: float | None) -> str:
+        """Return what a worse discard loses on: its kind and, where known, the points it gives up."""
+        kind = self.reasons[reason]
+        if cost is None:
+            return self.lost_unknown.format(reason=kind)
+        return self.lost.format(reason=kind, cost=f"{round(cost):,}")
+
+    def terms_words(self, tile: str, points: float | None, chance: float, danger: Sequence[str]) -> str:
+        """Return one discard's terms: its points, its deal-in chance and why (``9s: 1,180 points …``)."""
+        shown = "—" if points is None else f"{round(points):,}"
+        return self.terms.format(
+            tile=tile, points=shown, chance=f"{chance:.0%}", danger=self.danger_words(danger)
+        )
+
+
+def _family(key: str) -> str:
+    """Return a risk type's family: ``half-suji-46-outer`` gives ``half-suji``, ``suji-28`` ``suji``."""
+    for family in ("double-suji", "half-suji", "no-suji", "suji"):
+        if key.startswith(family + "-"):
+            return family
+    return key
+
+
+JUDGEMENT_WORDS = {lang: JudgementWords(lang=lang, **_file(lang)["judgement"]) for lang in ("en", "zh", "ja")}
+
+
+def judgement_words(lang: str) -> JudgementWords:
+    """Return the judgement's words of a language (en, zh or ja)."""
+    return JUDGEMENT_WORDS[lang]
 
 
 def labels(lang: str) -> Labels:

@@ -6,7 +6,7 @@
 >>> game = read_game(Path("tests/data/logs/kyushukyuhai.mjlog").read_bytes())
 >>> print(review_text(review_game(game, "kyushukyuhai")), end="")
 kyushukyuhai: Ⓢ福地誠 · Ⓟ石橋伸洋 · Cさん · Ⓟ鈴木たろう
-1 decision: 0 best, 1 as good, 0 worse, 0 forced; agreement 100.0%
+1 decision: 1 best, 0 as good, 0 worse, 0 forced; agreement 100.0%
 lost 0 shanten and 0 tiles; no discard lost ground
 East 4, 0 honba   1 decision    100.0%   0 shanten    0 tiles  nine terminals (abortive draw)
 """

@@ -1,0 +1,508 @@
+"""打牌選択 The judgement of a hand's discards: every legal discard with its terms, ranked.
+
+For a 14-tile hand (its ``Analysis``) and, when it comes from a game, the ``TableView`` its seat
+sees, each discard the seat may play gets its terms:
+
+- **efficiency**: the shanten it leaves, its unseen effective tiles, the average effective tiles
+  after the next effective draw (two-step), a two-sided-or-better wait when it leaves the hand ready,
+  and whether any wait it leaves can win at all (a yaku, not furiten, a copy unseen);
+- **value**: the expected points of the hand after it (``outlook.kernel.discard_points``, the fast
+  model, by the draws the seat has left in the wall; beyond three shanten, or for hands the compiled
+  solver does not cover — called melds — the points are unknown and the tiles decide);
+- **defence**: the danger of the tile (``assess``): the combined deal-in chance over the threats and
+  the expected loss, and the push-or-fold value ``points·(1 − p) − loss`` (mjai-manue's form);
+- **the tile itself**: an honour (yakuhai or guest wind, copies seen, a pair), a terminal, a 2 or 8, an
+  isolated tile, a dora, a dora's neighbour, a red five, weighed by the turn.
+
+The ranking is a conditional logit (``choice``): a weighted sum of features of these terms, the
+weights fitted on Houou games (``data/judgement_model.json``). Discards whose scores lie within the
+model's ``margin`` of the first are tied with it, as are the discards of the same kind (a red five
+beside a plain one). Whatever the weights, a discard that leaves no winnable wait never ranks first
+while another discard with the same shanten leaves one.
+
+>>> from pairi_report.rules.registry import analyze
+>>> j = judge_hand(analyze("23m456p789s11z234m5z", situation="round=E seat=S dora=1p"))
+>>> j.first.name, j.first.shanten, j.first.reason
+('5z', 0, None)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ..core.tiles import NUM_KINDS, tile_name
+from ..engine.position import Position
+from ..games.table import TableView
+from ..outlook import kernel
+from ..outlook.shapes import two_step
+from ..rules.analysis import Analysis, DiscardChoice
+from ..rules.registry import find_rule_set
+from ..rules.riichi.valuation import RiichiValue
+from .choice import ChoiceModel, load_choice
+from .danger import TableDanger, assess
+
+FAST = kernel.EvOptions(tegawari=False, shanten_back=False)
+WALL_DRAWS = 17  # a lone hand's horizon: the draws of a whole round
+POINTS_TIE = 0.02  # push-or-fold values within 2% of the first's tie with it
+POINTS_FLOOR = 20.0  # ... or within 20 points, for the small values of hands far from ready
+
+
+class Reason(StrEnum):
+    """What a discard's place in the ranking turns on."""
+
+    EFFICIENCY = "efficiency"  # shanten and tiles
+    VALUE = "value"  # expected points
+    DEFENCE = "defence"  # the danger of the tile
+
+
+@dataclass(frozen=True)
+class DiscardTerms:
+    """One discard and what it is worth: tiles, points, danger, push-or-fold value, score."""
+
+    tile: int
+    red: bool
+    shanten: int
+    tiles: int  # unseen effective tiles
+    two_step: float | None  # average effective tiles after the next effective draw (None when ready)
+    good_wait: bool  # ready on two kinds or more
+    winnable: bool | None  # ready: some wait can win (a yaku, not furiten, a copy unseen); else None
+    points: float | None  # expected points by the horizon; None when the solver does not cover it
+    chance: float  # combined deal-in chance over the threats (0 without a table)
+    loss: float  # expected points lost by dealing in: the sum over the threats of chance times loss
+    danger: tuple[str, ...]  # the reason keys against the threat it is most dangerous to
+    features: tuple[float, ...]
+    score: float
+    reason: Reason | None = None  # against the first: what it loses on (None for the first and ties)
+    cost: float | None = None  # against the first: push-or-fold points lost (None when unknown)
+
+    @property
+    def name(self) -> str:
+        """Return the discard's Tenhou name (``0m`` for a red five)."""
+        return tile_name(self.tile, red=self.red)
+
+    @property
+    def value(self) -> float | None:
+        """Return the push-or-fold value: the points if it does not deal in, less the expected loss."""
+        if self.points is None:
+            return None
+        return self.points * (1 - self.chance) - self.loss
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict (points and values rounded to whole points)."""
+        return {
+            "tile": self.name,
+            "shanten": self.shanten,
+            "tiles": self.tiles,
+            "two_step": None if self.two_step is None else round(self.two_step, 3),
+            "winnable": self.winnable,
+            "points": _rounded(self.points),
+            "chance": round(self.chance, 4),
+            "loss": round(self.loss),
+            "value": _rounded(self.value),
+            "danger": list(self.danger),
+            "score": round(self.score, 4),
+            "reason": None if self.reason is None else str(self.reason),
+            "cost": _rounded(self.cost),
+        }
+
+
+def _rounded(x: float | None) -> int | None:
+    return None if x is None else round(x)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """判断 Every discard a seat may play, ranked best first, with the ties of the first."""
+
+    terms: tuple[DiscardTerms, ...]  # ranked: the first is the recommendation
+    tied: int  # how many of the first terms tie with the first
+    threats: int  # the seats threatening the deciding one
+    horizon: int  # the draws the expected points count
+
+    @property
+    def first(self) -> DiscardTerms:
+        """Return the recommended discard."""
+        return self.terms[0]
+
+    @property
+    def best(self) -> tuple[DiscardTerms, ...]:
+        """Return the recommended discard and those tied with it."""
+        return self.terms[: self.tied]
+
+    def of(self, tile: int, red: bool | None = None) -> DiscardTerms:
+        """Return the terms of a discard (a red five's own row when ``red`` says so and there is one)."""
+        rows = [t for t in self.terms if t.tile == tile]
+        if not rows:
+            raise KeyError(tile_name(tile))
+        if red is not None:
+            exact = [t for t in rows if t.red == red]
+            rows = exact or rows
+        return rows[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "threats": self.threats,
+            "horizon": self.horizon,
+            "best": [t.name for t in self.best],
+            "discards": [t.to_dict() for t in self.terms],
+        }
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the tile features need of the table: winds, dora, copies seen, the turn, the danger."""
+
+    seat_wind: int
+    round_wind: int
+    dora: tuple[int, ...]  # the dora kinds (one entry per indicator)
+    seen: tuple[int, ...]  # copies seen outside the hand, per kind
+    held: tuple[int, ...]  # copies in the concealed hand, per kind
+    turn: int  # the seat's discards so far
+    danger: TableDanger | None
+    called: tuple[int, ...] = ()  # the kinds of the tiles in the hand's open calls
+
+
+def judge_hand(
+    analysis: Analysis,
+    view: TableView | None = None,
+    *,
+    forbidden: tuple[int, ...] = (),
+    model: ChoiceModel | None = None,
+    points: bool = True,
+) -> Judgement:
+    """Return the judgement of a 14-tile hand's discards; ``view`` the table it was played at, if any.
+
+    ``forbidden`` kinds (barred by swap-calling) are left out unless nothing else is left;
+    ``points=False`` skips the expected points (the tiles decide, as for hands the solver leaves out).
+    """
+    return judged(measure(analysis, view, forbidden=forbidden, points=points), model)
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A decision's raw terms before the ranking: what the fit and the ranking both start from."""
+
+    raw: tuple[dict[str, Any], ...]
+    table: Table
+    horizon: int
+
+
+def measure(
+    analysis: Analysis, view: TableView | None = None, *, forbidden: tuple[int, ...] = (), points: bool = True
+) -> Measured:
+    """Return the raw terms of every discard the seat may play (see ``judge_hand``)."""
+    rows = [d for d in analysis.discards or () if d.tile not in forbidden] or list(analysis.discards or ())
+    if not rows:
+        raise ValueError("the hand has no discard to judge")
+    table = table_of(analysis, view, rows)
+    horizon = WALL_DRAWS if view is None else max(1, min(WALL_DRAWS, view.wall // 4))
+    found = expected_points(analysis, horizon) if points else {}
+    return Measured(tuple(_terms(analysis, d, table, found) for d in rows), table, horizon)
+
+
+def judged(measured: Measured, model: ChoiceModel | None = None) -> Judgement:
+    """Return the ranking of measured terms by a model (the shipped one by default)."""
+    model = model or load_choice(FEATURES)
+    feats = features(measured.raw, measured.table)
+    scored = [
+        DiscardTerms(**{**r, "features": f, "score": model.score(f)})
+        for r, f in zip(measured.raw, feats, strict=True)
+    ]
+    ranked = rank(scored)
+    top = ranked[0]
+    ranked.sort(key=lambda t: not ties(top, t, model.margin))  # stable: the ties first
+    tied = sum(1 for t in ranked if ties(top, t, model.margin))
+    explained = tuple(ranked[:tied]) + tuple(explain(ranked[0], t) for t in ranked[tied:])
+    danger = measured.table.danger
+    threats = 0 if danger is None else len(danger.threats)
+    return Judgement(explained, tied, threats, measured.horizon)
+
+
+def rank(terms: Sequence[DiscardTerms]) -> list[DiscardTerms]:
+    """Order by score; a discard that leaves no winnable wait never leads one that keeps its shanten."""
+    ordered = sorted(terms, key=lambda t: (-t.score, t.tile, t.red))
+    top = ordered[0]
+    if top.winnable is False:
+        live = [t for t in ordered if t.shanten == top.shanten and t.winnable]
+        if live:
+            ordered.remove(live[0])
+            ordered.insert(0, live[0])
+    return ordered
+
+
+def ties(first: DiscardTerms, other: DiscardTerms, margin: float) -> bool:
+    """Return whether a discard ties with the first.
+
+    The same kind ties (a red five beside a plain one); so does a score within the margin, or a
+    push-or-fold value within ``POINTS_TIE`` of the first's (at least ``POINTS_FLOOR`` points) — a
+    fold that keeps the points is no loss. A discard that leaves no winnable wait ties with nothing.
+    """
+    if other.tile == first.tile:
+        return True
+    if other.winnable is False:
+        return False
+    if first.score - other.score <= margin:
+        return True
+    if first.value is None or other.value is None:
+        return False
+    return first.value - other.value <= max(POINTS_FLOOR, POINTS_TIE * abs(first.value))
+
+
+def explain(first: DiscardTerms, other: DiscardTerms) -> DiscardTerms:
+    """Return a lower discard's terms with what it loses against the first and the points it costs."""
+    cost = None
+    if first.value is not None and other.value is not None:
+        cost = max(0.0, first.value - other.value)
+    if other.loss - first.loss > max(100.0, abs((first.points or 0) - (other.points or 0))):
+        reason = Reason.DEFENCE
+    elif (other.shanten, -other.tiles) != (first.shanten, -first.tiles) and (
+        other.shanten > first.shanten or other.tiles < first.tiles
+    ):
+        reason = Reason.EFFICIENCY
+    elif first.points is not None and other.points is not None and first.points > other.points:
+        reason = Reason.VALUE
+    elif first.loss < other.loss:
+        reason = Reason.DEFENCE
+    else:
+        reason = Reason.EFFICIENCY
+    if reason == Reason.EFFICIENCY and other.winnable is False and first.winnable:
+        reason = Reason.VALUE  # a wait that cannot win is worth no points, whatever its tiles
+    return DiscardTerms(**{**_fields(other), "reason": reason, "cost": cost})
+
+
+def _fields(t: DiscardTerms) -> dict[str, Any]:
+    return {name: getattr(t, name) for name in DiscardTerms.__dataclass_fields__}
+
+
+def table_of(analysis: Analysis, view: TableView | None, rows: Sequence[DiscardChoice]) -> Table:
+    """Return the table facts of a decision (a lone hand: its situation's winds and dora, no danger)."""
+    value = analysis.value
+    situation = value.situation if isinstance(value, RiichiValue) else None
+    seat_wind = situation.seat_tile if situation else 28
+    round_wind = situation.round_tile if situation else 27
+    dora = tuple(situation.dora_tiles) if situation else ()
+    seen = [0] * NUM_KINDS
+    for tile in analysis.visible:
+        seen[tile] += 1
+    for meld in analysis.hand.melds:
+        for tile in meld.tiles:
+            seen[tile] += 1
+    held = [0] * NUM_KINDS
+    for tile in analysis.hand.tiles:
+        held[tile] += 1
+    called = tuple(t for m in analysis.hand.melds if not m.concealed for t in m.tiles)
+    if view is None:
+        return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), 0, None, called)
+    danger = assess(view, {d.tile for d in rows})
+    turn = len(view.me.river)
+    return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), turn, danger, called)
+
+
+def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], float]:
+    """Return the expected points by the horizon of each discard the solver covers (none if it cannot)."""
+    if analysis.shanten > kernel.EXACT_SHANTEN or not kernel.supported(analysis):
+        return {}
+    if kernel.solver_module() is None:
+        return {}
+    return {(d, red): v for d, red, v in kernel.discard_points(analysis, horizon, FAST) if d is not None}
+
+
+def _terms(
+    analysis: Analysis, d: DiscardChoice, table: Table, found: dict[tuple[int, bool], float]
+) -> dict[str, Any]:
+    """Return the raw terms of one discard (all but the features and the score)."""
+    chance = loss = 0.0
+    danger: tuple[str, ...] = ()
+    if table.danger is not None and table.danger.threats:
+        tile = table.danger.of(d.tile)
+        chance, loss = tile.chance, tile.loss
+        worst = max(tile.threats, key=lambda t: t.chance)
+        danger = worst.reasons
+    points = found.get((d.tile, d.red), found.get((d.tile, not d.red))) if found else None
+    return {
+        "tile": d.tile,
+        "red": d.red,
+        "shanten": d.shanten,
+        "tiles": d.ukeire_count,
+        "two_step": _two_step(analysis, d),
+        "good_wait": d.shanten == 0 and len(d.ukeire) >= 2,
+        "winnable": _winnable(analysis, d, table),
+        "points": points,
+        "chance": chance,
+        "loss": loss,
+        "danger": danger,
+    }
+
+
+def _two_step(analysis: Analysis, d: DiscardChoice) -> float | None:
+    """Return the average effective tiles after the next effective draw of the hand after a discard."""
+    if d.shanten < 1 or d.shanten > 3:
+        return None
+    rule = find_rule_set(analysis.rules)
+    position: Position = rule.position(analysis)
+    tiles = list(analysis.hand.tiles)
+    tiles.remove(d.tile)
+    return two_step(position, tuple(tiles))
+
+
+def _winnable(analysis: Analysis, d: DiscardChoice, table: Table) -> bool | None:
+    """Return whether a ready discard leaves a wait that can win by ron (None when not ready)."""
+    if d.shanten != 0:
+        return None
+    value = analysis.value
+    if not isinstance(value, RiichiValue) or not value.discards:
+        return None
+    found = next((v for v in value.discards if v.tile == d.tile), None)
+    if found is None:
+        return None
+    held = analysis.hand.all_counts
+    for w in found.waits:
+        unseen = 4 - held[w.tile] - table.seen[w.tile]
+        ron = w.ron if w.ron is not None else w.riichi_ron
+        if unseen > 0 and ron is not None and ron.can_win:
+            return True
+    return False
+
+
+FEATURES = (
+    "shanten-lost",  # the shanten it leaves, less the best
+    "tiles-ratio",  # its effective tiles over the most any discard keeps at its shanten
+    "two-step-ratio",  # its two-step average over the best at its shanten
+    "good-wait",  # ready on two kinds or more
+    "dead-wait",  # ready, but no wait can win
+    "points-ratio",  # its expected points over the most (1 for all when unknown)
+    "chance",  # combined deal-in chance
+    "loss",  # expected loss, in thousands
+    "value-gap",  # push-or-fold value less the best's, in thousands (0 without threats)
+    "chance-far",  # the chance times the best shanten (far from ready: fold)
+    "yakuhai",  # an honour that is a yakuhai for the seat
+    "guest-wind",
+    "honour-seen",  # an honour: copies seen outside the hand, over 3
+    "honour-pair",  # an honour held twice or more
+    "terminal",
+    "two-eight",
+    "isolated",  # a number tile with no other within two of it in the hand
+    "dora",  # how many dora the tile is
+    "dora-near",  # within two of a dora of its suit
+    "red",
+    "honour-late",  # an honour, times the turn over 18
+    "terminal-late",
+    "tiles-log",  # log of its effective tiles (plus one) over the most's at its shanten
+    "points-log",  # log of its expected points (plus 100) over the most's (0 when unknown)
+    "shanten-lost-threat",  # shanten lost while a threat stands (a fold)
+    "pair",  # a number tile held twice or more (breaking a pair)
+    "neighbours",  # number tiles within two of it in the hand, over 4
+    "shanten-lost-ready",  # shanten lost from a ready hand (breaking tenpai)
+    "tiles-late",  # the tiles ratio times the turn over 18
+    "tiles-short",  # the effective tiles fewer than the most at its shanten, over 20
+    "open-yaochu",  # an open hand whose calls are all simples: a terminal or honour (keeps all simples)
+    "open-yakuhai-pair",  # an open hand: a yakuhai held twice (its only sure yaku, perhaps)
+    "open-off-suit",  # an open hand whose calls are of one suit: a tile of another suit (the flush)
+)
+
+
+def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, ...]]:
+    """Return the features of each discard of a decision (``FEATURES`` order)."""
+    least = min(r["shanten"] for r in raw)
+    most: dict[int, int] = {}  # the most effective tiles at each shanten
+    for r in raw:
+        most[r["shanten"]] = max(most.get(r["shanten"], 0), r["tiles"])
+    steps: dict[int, float] = {}
+    for r in raw:
+        if r["two_step"] is not None:
+            steps[r["shanten"]] = max(steps.get(r["shanten"], 0.0), r["two_step"])
+    known = [r["points"] for r in raw if r["points"] is not None]
+    most_points = max(known, default=0.0)
+    values = [_value(r) for r in raw]
+    best_value = max((v for v in values if v is not None), default=0.0)
+    threat = table.danger is not None and bool(table.danger.threats)
+    held = table.held
+    late = min(table.turn, 18) / 18
+    opened = bool(table.called)
+    simples = all(k < 27 and k % 9 not in (0, 8) for k in table.called)
+    suits = {k // 9 for k in table.called if k < 27}
+    suit = next(iter(suits)) if len(suits) == 1 else None
+    out: list[tuple[float, ...]] = []
+    for r, value in zip(raw, values, strict=True):
+        tile = r["tile"]
+        honour = tile >= 27
+        number = tile % 9 + 1
+        step = steps.get(r["shanten"])
+        two = 1.0 if r["two_step"] is None or not step else r["two_step"] / step
+        ratio = (r["points"] or 0.0) / most_points if known and most_points > 0 else 1.0
+        gap = (value - best_value) / 1000 if threat and value is not None else 0.0
+        terminal = not honour and number in (1, 9)
+        out.append(
+            (
+                float(r["shanten"] - least),
+                r["tiles"] / most[r["shanten"]] if most[r["shanten"]] else 1.0,
+                two,
+                float(r["good_wait"]),
+                float(r["winnable"] is False),
+                ratio,
+                r["chance"],
+                r["loss"] / 1000,
+                gap,
+                r["chance"] * min(least, 3),
+                float(honour and _yakuhai(tile, table)),
+                float(honour and tile < 31 and not _yakuhai(tile, table)),
+                table.seen[tile] / 3 if honour else 0.0,
+                float(honour and held[tile] >= 2),
+                float(terminal),
+                float(not honour and number in (2, 8)),
+                float(not honour and _isolated(tile, held)),
+                float(table.dora.count(tile)),
+                float(not honour and _near_dora(tile, table.dora)),
+                float(r["red"]),
+                late if honour else 0.0,
+                late if terminal else 0.0,
+                math.log((r["tiles"] + 1) / (most[r["shanten"]] + 1)),
+                _points_log(r["points"], most_points) if known else 0.0,
+                float(r["shanten"] - least) if threat else 0.0,
+                float(not honour and held[tile] >= 2),
+                _neighbours(tile, held) / 4 if not honour else 0.0,
+                float(r["shanten"] - least) if least == 0 else 0.0,
+                late * (r["tiles"] / most[r["shanten"]] if most[r["shanten"]] else 1.0),
+                (most[r["shanten"]] - r["tiles"]) / 20,
+                float(opened and simples and (honour or terminal)),
+                float(opened and honour and held[tile] >= 2 and _yakuhai(tile, table)),
+                float(opened and suit is not None and not honour and tile // 9 != suit),
+            )
+        )
+    return out
+
+
+def _value(r: dict[str, Any]) -> float | None:
+    if r["points"] is None:
+        return None
+    points: float = r["points"]
+    return points * (1 - r["chance"]) - r["loss"]
+
+
+def _points_log(points: float | None, most: float) -> float:
+    return math.log(((points or 0.0) + 100) / (most + 100))
+
+
+def _neighbours(tile: int, held: tuple[int, ...]) -> int:
+    suit = tile // 9 * 9
+    return sum(held[k] for k in range(max(suit, tile - 2), min(suit + 9, tile + 3)) if k != tile)
+
+
+def _yakuhai(tile: int, table: Table) -> bool:
+    return tile >= 31 or tile in (table.seat_wind, table.round_wind)
+
+
+def _isolated(tile: int, held: tuple[int, ...]) -> bool:
+    if held[tile] != 1:
+        return False
+    suit = tile // 9 * 9
+    return not any(held[k] for k in range(max(suit, tile - 2), min(suit + 9, tile + 3)) if k != tile)
+
+
+def _near_dora(tile: int, dora: tuple[int, ...]) -> bool:
+    return any(d < 27 and d // 9 == tile // 9 and 0 < abs(d - tile) <= 2 for d in dora)
