@@ -184,3 +184,19 @@ def test_a_round_with_no_win_is_named_in_the_review_s_language() -> None:
 
     assert result_lines(review, rnd, EN)[0].text == "nine terminals (abortive draw)"
     assert result_lines(review, rnd, review_words("ja"))[0].text == "九種九牌"
+
+
+def test_a_worse_verdict_names_what_it_loses_on_and_never_a_loss_of_nothing(ranked: Any) -> None:
+    from pairi_report.report.views.review_view import verdict_line
+
+    worse = [r for r in ranked.decisions() if r.verdict.kind == Kind.WORSE]
+    assert worse
+    kinds = set()
+    for r in worse:
+        line = verdict_line(r, labels("en"), EN)
+        assert "(−0)" not in line
+        reason, cost = r.verdict.reason, r.verdict.cost
+        if reason is not None:
+            kinds.add(str(reason))
+            assert line.endswith(f"— {reason}" + ("" if cost is None else f", −{round(cost):,} points")), line
+    assert "defence" in kinds and "efficiency" in kinds  # the hanchan has both kinds of loss

@@ -281,6 +281,8 @@ class ReviewWords:
     win_value: str  # with {value} {tenhou}: a win's value, then Tenhou's text where the log has it
     turn: str  # with {n}: the seat's n-th draw or call
     seat: str  # with {n}: a seat whose player has no name
+    worse_not_tiles: str  # with {played} {count} {best}: worse, though it keeps as many tiles or more
+    verdict_why: str  # with {line} {why}: a worse verdict, then what it loses on and its cost in points
     same: str  # with {played} {count}
     equal: str  # with {played} {best} {count}
     worse: str  # with {played} {count} {best} {best_count} {lost}

@@ -20,7 +20,7 @@ from ...review.verdict import Kind, Verdict
 from ...rules.riichi.scoring import WaitValue
 from ...rules.riichi.valuation import DiscardValues
 from ..drawing.strip import mark_index
-from .i18n import VALUE_WORDS, Labels, ReviewWords, shanten_words
+from .i18n import VALUE_WORDS, Labels, ReviewWords, judgement_words, shanten_words
 from .review_table import TableContext, table_context
 from .riichi_view import win_words, yaku_rows
 from .tiles import Pic, Row, Tile, hand_row, row_faces, row_stems, tile
@@ -191,7 +191,7 @@ def verdict_line(r: DecisionReview, labels: Labels, words: ReviewWords) -> str:
         others = " ".join(d.name for d in v.best if d.tile != v.played.tile)
         return words.equal.format(played=played, best=others, count=v.played.ukeire_count)
     if v.shanten_lost:
-        return words.worse_shanten.format(
+        line = words.worse_shanten.format(
             played=played,
             shanten=shanten_words(v.played.shanten, labels),
             lost=v.shanten_lost,
@@ -199,8 +199,20 @@ def verdict_line(r: DecisionReview, labels: Labels, words: ReviewWords) -> str:
             best_shanten=shanten_words(top.shanten, labels),
             best_count=top.ukeire_count,
         )
-    return words.worse.format(
-        played=played, count=v.played.ukeire_count, best=best, best_count=top.ukeire_count, lost=v.tiles_lost
+    elif v.tiles_lost:
+        line = words.worse.format(
+            played=played,
+            count=v.played.ukeire_count,
+            best=best,
+            best_count=top.ukeire_count,
+            lost=v.tiles_lost,
+        )
+    else:  # as many tiles or more: the best is better on value or defence, which the reason says
+        line = words.worse_not_tiles.format(played=played, count=v.played.ukeire_count, best=best)
+    if v.reason is None:
+        return line
+    return words.verdict_why.format(
+        line=line, why=judgement_words(words.lang).verdict_words(v.reason, v.cost)
     )
 
 
@@ -316,7 +328,10 @@ def _names(review: GameReview, words: ReviewWords) -> tuple[str, ...]:
     return tuple(player_name(review, seat, words) for seat in range(len(review.game.names)))
 
 
-KNOWN_FIELDS = frozenset({"verdict", "played", "best", "shanten_lost", "tiles_lost", "reasons"})
+# The verdict line says these; the judgement's terms of every discard stay in the record.
+KNOWN_FIELDS = frozenset(
+    {"verdict", "played", "best", "shanten_lost", "tiles_lost", "reasons", "reason", "cost", "judgement"}
+)
 
 
 def reason_lines(v: Verdict, words: ReviewWords) -> tuple[str, ...]:
@@ -327,12 +342,27 @@ def reason_lines(v: Verdict, words: ReviewWords) -> tuple[str, ...]:
     """
     own = getattr(v, "reasons", None) or ()
     out = [str(x) for x in own] if isinstance(own, (list, tuple)) else [str(own)]
+    out += _threat_terms(v, words)
     for key, value in v.to_dict().items():
         if key in KNOWN_FIELDS or value in (None, "", [], {}, ()):
             continue
         name = words.reason_fields.get(key, key.replace("_", " "))
         out.append(f"{name}: {_plain(value)}")
     return tuple(out)
+
+
+def _threat_terms(v: Verdict, words: ReviewWords) -> list[str]:
+    """Return, when an opponent threatens, the terms of the discard played and of the recommended one:
+    points, deal-in chance and why (``9s: 1,180 points, 0% to deal in (genbutsu)``)."""
+    j = v.judgement
+    if j is None or not any(t.chance > 0 for t in j.terms):
+        return []
+    jw = judgement_words(words.lang)
+    shown = [v.played_terms, j.terms[0]]
+    out = []
+    for t in dict.fromkeys(x for x in shown if x is not None):
+        out.append(jw.terms_words(t.name, t.points, t.chance, t.danger))
+    return out
 
 
 def _plain(value: object) -> str:
