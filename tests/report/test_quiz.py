@@ -156,6 +156,7 @@ def test_a_complete_hand_without_a_situation_still_asks_how_it_splits(tmp_path: 
 def test_a_quiz_s_title_is_its_own_not_the_file_s(tmp_path: Path) -> None:
     text = _quiz(tmp_path, VALUE_LINE + "\n2378m1256p3489s15z\n")
     assert text.startswith("# Hand quiz (2 problems)\n") and "my-hands" not in text
+    assert _quiz(tmp_path, "2378m1256p3489s15z\n").startswith("# Hand quiz (1 problem)\n")
     assert _quiz(tmp_path, "2378m1256p3489s15z\n", "--title", "Week 3").startswith("# Week 3\n")
 
 

@@ -101,6 +101,7 @@ class Labels:
     ask_value: str  # a complete hand with its situation: what is it worth?
     reason_score: str  # with {result} {points} {yaku}
     quiz_title: str  # with {n}: a quiz's title when none is given
+    quiz_title_one: str  # the same for a quiz of one problem
     # The batch summary.
     summary: str
     hands_col: str

@@ -193,5 +193,7 @@ def quiz_view(
         used |= {p.stem for p in answer.parts if isinstance(p, Tile)}
         used |= {t.stem for s in answer.splits for b in s.blocks for t in b.tiles}
     problems, answers = tuple(p for p, _ in pairs), tuple(a for _, a in pairs)
-    title = title or words.quiz_title.format(n=len(problems))
+    title = title or (
+        words.quiz_title_one if len(problems) == 1 else words.quiz_title.format(n=len(problems))
+    )
     return QuizView(title, problems, answers, tuple(sorted(used)), words, show_titles, per_page)
