@@ -97,6 +97,12 @@ def _report(tmp_path: Path, lang: str, fmt: str) -> str:
         result = CliRunner().invoke(app, args + extra)
         assert result.exit_code == 1  # the problem line
         text += _visible_text((out / f"{page}.{fmt}").read_text(encoding="utf-8"), fmt)
+    # A quiz of one problem names itself in the singular.
+    one = tmp_path / "one.txt"
+    one.write_text("2378m1256p3489s15z\n", encoding="utf-8")
+    args = [str(one), "-o", str(out / "one"), "--format", fmt, "--lang", lang, "--quiz", "-q"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    text += _visible_text((out / "one" / f"quiz.{fmt}").read_text(encoding="utf-8"), fmt)
     # A batch bigger than a page of hands: the index and its words.
     big = tmp_path / "big.txt"
     big.write_text("\n".join(["123m456p789s1122z"] * (INDEX_AFTER + 1)) + "\n", encoding="utf-8")
