@@ -32,6 +32,7 @@ class SeatLine:
     river_label: str
     calls: Row
     calls_label: str
+    nuki_label: str = ""  # the Norths set aside in words (three players), for pages without alt text
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ def table_context(table: TableView, names: tuple[str, ...], words: ReviewWords) 
             river_label=river_label(s.river, words),
             calls=calls_row(s, len(table.seats)),
             calls_label=calls_label(s, words),
+            nuki_label=f"{words.nukidora} {' '.join([NORTH] * s.nuki)}" if s.nuki else "",
         )
         for s in order
     )
