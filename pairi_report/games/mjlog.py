@@ -2,7 +2,8 @@
 
 Tags read: ``<GO type>`` (bit 0x02: no red fives, 0x10: three players), ``<UN n0…n3>`` (names,
 percent-encoded), ``<INIT seed ten oya hai0…hai3>``, draws ``<T12>``/``<U…>``/``<V…>``/``<W…>`` and
-discards ``<D…>``/``<E…>``/``<F…>``/``<G…>`` for seats 0-3, ``<N who m>`` calls, ``<REACH who step>``,
+discards ``<D…>``/``<E…>``/``<F…>``/``<G…>`` for seats 0-3, ``<N who m>`` calls (bit 0x20 of ``m``: a
+North set aside, three players), ``<REACH who step>``,
 ``<DORA hai>``, ``<AGARI>`` and ``<RYUUKYOKU>``; ``SHUFFLE``, ``TAIKYOKU`` and ``BYE`` are skipped.
 Tiles are 0..135, four copies per kind; 16, 52 and 88 are the red fives when the game has them. A
 discard is tsumogiri when it is the very tile the seat drew last.

@@ -9,6 +9,10 @@ hand. Each decision carries the ``TableView`` its seat saw (every river, call, r
 from an empty wall, a win that is not a complete hand) raises ``LogError`` naming the round, the
 seat and its turn (its n-th take: a draw or a claimed tile).
 
+Three players (``Round.players``): the turn passes over three seats, there is no chi and no 2m-8m, the
+wall has 55 draws, and a ``Nukidora`` sets a North aside: it leaves the hand, is seen by every seat,
+and the seat draws again (a ron on it takes it, as a ron on a discard does).
+
 Furiten, as the seat stands when the decision comes (with the 13 tiles it held before this take):
 own-discard furiten (a wait lies in its own discards, called-away ones included), temporary furiten
 (a tile completing its shape was discarded, or added to a kong, by another seat since its own last

@@ -12,6 +12,11 @@ seat. A discard is a tile, ``60`` the drawn tile, ``"r…"`` a riichi discard, `
 (``a`` at 6), ``"…k…"`` an added kan (``k`` where the pon's ``p`` was, the added tile after it), and
 ``0`` the empty slot after an open kan. The log does not say who moved when: ``order`` rebuilds it.
 
+A three-player log (a label starting with 三, or an empty fourth name with the fourth seat dealt
+nothing) keeps a fourth, empty seat in every round (no hand, takes or discards; a score and score
+changes of 0), which the reader drops; ``f44`` among a seat's discards sets a North aside (抜きドラ), its
+next take being the replacement draw; a claim's letter names its seat as at a table of four.
+
 >>> game = read_tenhou6('''{"name": ["A", "B", "C", "D"], "rule": {"disp": "般東喰赤", "aka": 1}, "log": [[
 ... [0, 0, 0], [25000, 25000, 25000, 25000], [11], [],
 ... [12,12,13,14,15,16,17,18,19,21,22,23,24], [25], [],
@@ -95,7 +100,8 @@ def _three_players(names: list[str], rules: LogRules, first: Any) -> bool:
     fourth name is empty and the first round deals the fourth seat nothing."""
     if rules.three_player or len(names) == 3:
         return True
-    empty = isinstance(first, list) and len(first) == _ROUND_LENGTH and first[4 + 3 * 3] == []
+    rows = (_ROUND_LENGTH - 1, _ROUND_LENGTH)  # a round, or one the log stops in
+    empty = isinstance(first, list) and len(first) in rows and first[4 + 3 * 3] == []
     return len(names) == _SEATS and names[3] == "" and empty
 
 

@@ -156,3 +156,14 @@ def test_a_malformed_three_player_log_says_where(case: str, data: bytes, words: 
             pass
     message = str(info.value)
     assert "\n" not in message and all(w in message for w in words), message
+
+
+def test_an_unlabelled_three_player_log_cut_in_its_first_round_is_three_player() -> None:
+    log = json.loads(json.dumps(KITA_TSUMO))
+    log["rule"] = {"aka": 1}  # no lobby label: the empty fourth name and seat say three players
+    log["log"][0] = log["log"][0][:-1]  # and the log stops before the round's result
+    game = read_game(tenhou6_bytes(log), "cut")
+    assert game.players == 3 and game.rounds[0].cut
+    assert game.rounds[0].warnings == (
+        "the log stops before the round's result; reviewed up to its last discard (seat 2's discard 2, 3z)",
+    )
