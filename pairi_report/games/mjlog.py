@@ -56,6 +56,7 @@ YAKU = (
     *("ドラ", "裏ドラ", "赤ドラ"),
 )
 LIMITS = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
+LIMIT_BASE = (0, 2000, 3000, 4000, 6000, 8000)  # basic points of each limit
 DRAW_TYPES = {
     "yao9": "九種九牌",
     "reach4": "四家立直",
@@ -172,7 +173,10 @@ def scoring_text(fu: int, han: int, points: int, limit: int, *, tsumo: bool, dea
     head = LIMITS[limit] if limit else f"{fu}符{han}飜"
     if not tsumo:
         return f"{head}{points}点"
-    base = points / (6 if dealer else 4) if limit else fu * 2 ** (han + 2)
+    if limit and limit < len(LIMITS) - 1:  # a limit below yakuman has a fixed base: what a tsumo pays
+        base: float = LIMIT_BASE[limit]  # holds at three seats too, where the winner gets one share less
+    else:
+        base = points / (6 if dealer else 4) if limit else fu * 2 ** (han + 2)
     if dealer:
         return f"{head}{_up(2 * base)}点∀"
     return f"{head}{_up(base)}-{_up(2 * base)}点"

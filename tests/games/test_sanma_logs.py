@@ -21,6 +21,7 @@ from pairi_report.games import (
     write_mjai,
     write_mjlog,
 )
+from pairi_report.games.mjlog import scoring_text
 from pairi_report.games.replay import LIVE_WALL_THREE
 
 SEEDS = (0, 1, 2)
@@ -167,3 +168,11 @@ def test_an_unlabelled_three_player_log_cut_in_its_first_round_is_three_player()
     assert game.rounds[0].warnings == (
         "the log stops before the round's result; reviewed up to its last discard (seat 2's discard 2, 3z)",
     )
+
+
+@pytest.mark.parametrize(("points", "dealer"), [(8000, False), (6000, False), (12000, True), (8000, True)])
+def test_a_limit_tsumo_reads_the_same_from_either_total(points: int, dealer: bool) -> None:
+    # mjlog's ten gives what the winner gets: at three seats one share less (tsumo-son) than at four.
+    # A mangan pays 2,000 and 4,000 (4,000 all to a dealer) either way.
+    text = scoring_text(0, 5, points, 1, tsumo=True, dealer=dealer)
+    assert text == ("満貫4000点∀" if dealer else "満貫2000-4000点")
