@@ -200,7 +200,8 @@ SituationWords = Annotated[
 Player = Annotated[
     str | None,
     typer.Option(
-        help="Review only this player's discards: a name in the log or a seat 0-3, e.g. --player 0."
+        help="Review only this player's discards: a name in the log or a seat 0-3 (0-2 with three "
+        "players), e.g. --player 0."
     ),
 ]
 
