@@ -48,6 +48,12 @@ MAX_PAIRS = 7
 ORPHAN_KINDS = {SUIT_KINDS: (0, 8), HONOUR_KINDS: tuple(range(7))}
 HONOUR_BASE = 5**SUIT_KINDS  # honour keys are offset past every suit key
 TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "tables.npz"
+# Every analysis needs the plain tables: they ship uncompressed, as .npy files a start memory-maps (a few
+# pages read, against 60 ms to inflate them and build the index); the variants, for wild tiles and GB's
+# quad pairs, stay compressed in TABLE_PATH with the keys.
+PLAIN_DIR = TABLE_PATH.parent / "tables"
+PLAIN = ("cost", "mask", "index")
+COMPRESSED = ("keys", "cost_wild", "mask_wild", "cost_pairs4", "mask_pairs4")
 
 
 def run_dp(
@@ -195,6 +201,34 @@ def build() -> dict[str, np.ndarray]:
     return arrays
 
 
+def dense_index(keys: np.ndarray) -> np.ndarray:
+    """Return the index from every suit and honour key to its row (-1 where a key has no row)."""
+    index = np.full(HONOUR_BASE + 5**HONOUR_KINDS, -1, np.int32)
+    index[keys] = np.arange(len(keys), dtype=np.int32)
+    return index
+
+
+def write(arrays: dict[str, np.ndarray], path: Path = TABLE_PATH) -> None:
+    """Write the built tables: the variants and keys compressed at ``path``, the plain ones and their
+    index as .npy files in the folder ``tables`` beside it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, allow_pickle=False, **{name: arrays[name] for name in COMPRESSED})
+    plain = path.parent / "tables"
+    plain.mkdir(exist_ok=True)
+    np.save(plain / "cost.npy", arrays["cost"], allow_pickle=False)
+    np.save(plain / "mask.npy", arrays["mask"], allow_pickle=False)
+    np.save(plain / "index.npy", dense_index(arrays["keys"]), allow_pickle=False)
+
+
+def shipped(path: Path = TABLE_PATH) -> dict[str, np.ndarray]:
+    """Return the tables as written (``write``), every array in memory, the index apart."""
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in COMPRESSED}
+    for name in ("cost", "mask"):
+        arrays[name] = np.load(path.parent / "tables" / f"{name}.npy")
+    return arrays
+
+
 def digest(arrays: dict[str, np.ndarray]) -> str:
     """Return a SHA-256 over the table contents (not the zip container)."""
     h = hashlib.sha256()
@@ -211,10 +245,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     arrays = build()
     seconds = time.perf_counter() - start
-    path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, allow_pickle=False, **arrays)
+    write(arrays, path)
     rows = len(arrays["keys"])
-    print(f"{rows} entries, {path.stat().st_size / 1e6:.2f} MB on disk, built in {seconds:.1f} s")
+    size = path.stat().st_size + sum(f.stat().st_size for f in (path.parent / "tables").glob("*.npy"))
+    print(f"{rows} entries, {size / 1e6:.2f} MB on disk, built in {seconds:.1f} s")
     print(f"sha256 of contents: {digest(arrays)}")
     return 0
 

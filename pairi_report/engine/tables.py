@@ -7,7 +7,7 @@ from functools import cache
 
 import numpy as np
 
-from .tablegen import HONOUR_BASE, HONOUR_KINDS, ORPHANS_AT, PAIRS_AT, REGULAR_TARGETS, TABLE_PATH
+from .tablegen import ORPHANS_AT, PAIRS_AT, PLAIN_DIR, REGULAR_TARGETS, TABLE_PATH
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class Tables:
 
 @cache
 def tables(wild: bool = False, quad_pairs: bool = False) -> Tables:
-    """Return the tables (about 0.1 s on first use); ``wild`` for hands with wild tiles.
+    """Return the tables (memory-mapped: a few pages read on first use); ``wild`` for hands with wild tiles.
 
     The wild-tile variant differs only in the regular columns, whose targets have no copy limit; the
     ``quad_pairs`` variant (Chinese rules) only in the seven-pairs columns, a quad making two pairs.
@@ -29,7 +29,7 @@ def tables(wild: bool = False, quad_pairs: bool = False) -> Tables:
     if wild or quad_pairs:
         plain = tables()
         with np.load(TABLE_PATH) as data:
-            cost, mask = plain.cost.copy(), plain.mask.copy()
+            cost, mask = np.array(plain.cost), np.array(plain.mask)
             if wild:
                 cost[:, :REGULAR_TARGETS] = data["cost_wild"]
                 mask[:, :REGULAR_TARGETS] = data["mask_wild"]
@@ -37,10 +37,10 @@ def tables(wild: bool = False, quad_pairs: bool = False) -> Tables:
                 cost[:, PAIRS_AT:ORPHANS_AT] = data["cost_pairs4"]
                 mask[:, PAIRS_AT:ORPHANS_AT] = data["mask_pairs4"]
         return _frozen(cost, mask, plain.index)
-    with np.load(TABLE_PATH) as data:
-        keys, cost, mask = data["keys"], data["cost"].astype(np.uint8), data["mask"]
-    index = np.full(HONOUR_BASE + 5**HONOUR_KINDS, -1, np.int32)
-    index[keys] = np.arange(len(keys), dtype=np.int32)
+    # The costs are small and never negative: the int8 the generator writes reads as uint8 unchanged.
+    cost = np.load(PLAIN_DIR / "cost.npy", mmap_mode="r").view(np.uint8)
+    mask = np.load(PLAIN_DIR / "mask.npy", mmap_mode="r")
+    index = np.load(PLAIN_DIR / "index.npy", mmap_mode="r")
     return _frozen(cost, mask, index)
 
 
