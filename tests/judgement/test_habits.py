@@ -167,3 +167,12 @@ def test_a_tile_the_opponents_discarded_is_kept_late_when_the_weights_say_so() -
     j = judge_hand(a, late, model=keep)
     assert j.terms[-1].name == "7z"  # safe against two opponents: thrown last
     assert j.of(parse_tile("9m")).score < j.of(parse_tile("5z")).score  # safe against one
+
+
+def test_the_good_shape_rate_of_a_one_shanten_discard() -> None:
+    # After 5s: 34m 456p 468p 789s 11z. The draws 2m and 5m (4 copies each) leave a closed wait on
+    # 5p or 7p; 5p (3 unseen) and 7p (4) leave a two-sided wait: 7 of 15 copies reach a good shape.
+    j = judge_hand(analyze("34m456p789s11z468p5s", situation=SITUATION))
+    assert j.of(parse_tile("5s")).shanten == 1
+    assert j.of(parse_tile("5s")).good_rate == pytest.approx(7 / 15)
+    assert j.of(parse_tile("9s")).shanten == 2 and j.of(parse_tile("9s")).good_rate is None
