@@ -407,6 +407,11 @@ FEATURES = (
     "open-yakuhai-pair",  # an open hand: a yakuhai held twice (its only sure yaku, perhaps)
     "open-off-suit",  # an open hand whose calls are of one suit: a tile of another suit (the flush)
     "good-rate",  # 1-shanten: the share of effective draws that reach a good-shape wait (良形率)
+    "tiles-far",  # the tiles ratio when the best shanten is 3 or more
+    "honour-far",  # an honour when the best shanten is 3 or more
+    "terminal-far",  # a terminal when the best shanten is 3 or more
+    "points-gap-threat",  # expected points less the most, in thousands, while a threat stands
+    "safe-threat",  # the opponents who discarded the kind, over 3, while a threat stands
     *HABITS,  # the habits of strong players between discards alike (``habits``)
 )
 
@@ -428,6 +433,7 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
     threat = table.danger is not None and bool(table.danger.threats)
     held = table.held
     late = min(table.turn, 18) / 18
+    far = float(least >= 3)
     opened = bool(table.called)
     simples = all(k < 27 and k % 9 not in (0, 8) for k in table.called)
     suits = {k // 9 for k in table.called if k < 27}
@@ -442,6 +448,7 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
         ratio = (r["points"] or 0.0) / most_points if known and most_points > 0 else 1.0
         gap = (value - best_value) / 1000 if threat and value is not None else 0.0
         terminal = not honour and number in (1, 9)
+        tiles_ratio = r["tiles"] / most[r["shanten"]] if most[r["shanten"]] else 1.0
         out.append(
             (
                 float(r["shanten"] - least),
@@ -478,6 +485,11 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
                 float(opened and honour and held[tile] >= 2 and yakuhai(tile, table)),
                 float(opened and suit is not None and not honour and tile // 9 != suit),
                 r["good_rate"] or 0.0,
+                far * tiles_ratio,
+                far * honour,
+                far * terminal,
+                _points_gap(r["points"], most_points) if threat and known else 0.0,
+                table.safe[tile] / 3 if threat and table.safe else 0.0,
                 *habits(tile, table, r["points"], most_points if known else None),
             )
         )
@@ -489,6 +501,10 @@ def _value(r: dict[str, Any]) -> float | None:
         return None
     points: float = r["points"]
     return points * (1 - r["chance"]) - r["loss"]
+
+
+def _points_gap(points: float | None, most: float) -> float:
+    return 0.0 if points is None else (points - most) / 1000
 
 
 def _points_log(points: float | None, most: float) -> float:

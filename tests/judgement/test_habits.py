@@ -14,7 +14,7 @@ from pairi_report.games import SeatView, TableView, Tile
 from pairi_report.games.table import RiverTile
 from pairi_report.judgement.choice import ChoiceModel, load_choice
 from pairi_report.judgement.habits import HABITS, habits
-from pairi_report.judgement.rank import FEATURES, Table, judge_hand, table_of
+from pairi_report.judgement.rank import FEATURES, Table, features, judge_hand, measure, table_of
 from pairi_report.rules.registry import analyze
 
 SITUATION = "round=E seat=S dora=1p"
@@ -176,3 +176,18 @@ def test_the_good_shape_rate_of_a_one_shanten_discard() -> None:
     assert j.of(parse_tile("5s")).shanten == 1
     assert j.of(parse_tile("5s")).good_rate == pytest.approx(7 / 15)
     assert j.of(parse_tile("9s")).shanten == 2 and j.of(parse_tile("9s")).good_rate is None
+
+
+def test_far_from_ready_and_threat_products() -> None:
+    # Six shanten and no table: the "far" products are on, the threat products off.
+    a = analyze("147m258p369s23456z", situation=SITUATION)
+    m = measure(a)
+    found = features(m.raw, m.table)
+    rows = {r["tile"]: dict(zip(FEATURES, f, strict=True)) for r, f in zip(m.raw, found, strict=True)}
+    honour, terminal, middle = rows[parse_tile("4z")], rows[parse_tile("1m")], rows[parse_tile("5p")]
+    assert honour["honour-far"] == 1 and terminal["honour-far"] == 0 and terminal["terminal-far"] == 1
+    assert middle["terminal-far"] == 0 and middle["tiles-far"] == middle["tiles-ratio"] > 0
+    assert all(r["points-gap-threat"] == 0 and r["safe-threat"] == 0 for r in rows.values())
+    near = analyze("34m456p789s11z468p5s", situation=SITUATION)  # 1-shanten: not far
+    m = measure(near)
+    assert all(f[FEATURES.index("tiles-far")] == 0 for f in features(m.raw, m.table))
