@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from typer.testing import CliRunner
 
 from pairi_report.cli.main import app
 from pairi_report.report.reporters.hands import INDEX_AFTER
-from pairi_report.report.views.i18n import EN, LANGUAGES, Labels
+from pairi_report.report.views.i18n import EN, LANGUAGES, Labels, labels
 
 # Hands without titles (titles are the user's words) that between them need every label.
 BATCH = "\n".join(
@@ -50,12 +49,12 @@ GB_BATCH = "\n".join(
 def _texts(words: Labels) -> list[str]:
     """Return each label as it can appear: format strings split at their placeholder."""
     out = []
-    for f in fields(Labels):
-        if f.name in ("lang", "hands_one", "problems_one"):  # the singulars: test_counts_agree_in_number
+    for name in sorted(Labels.names()):
+        if name in ("lang", "hands_one", "problems_one"):  # the singulars: test_counts_agree_in_number
             continue
-        if f.name == "legend":  # Markdown, converted in HTML: test_the_legend_is_each_language_s_own
+        if name == "legend":  # Markdown, converted in HTML: test_the_legend_is_each_language_s_own
             continue
-        value = getattr(words, f.name)
+        value = getattr(words, name)
         out += [part for part in re.split(r"\{\w+\}", value) if part.strip()]
     return out
 
@@ -154,3 +153,16 @@ def test_counts_agree_in_number() -> None:
     assert one.count_text == "1 hand"
     two = ReportView("t", (object(), object()), (object(),), ())  # type: ignore[arg-type]
     assert two.count_text == "2 hands · 1 problem"
+
+
+def test_a_words_set_is_frozen_and_whole() -> None:
+    en = labels("en")
+    with pytest.raises(AttributeError, match="frozen"):
+        en.ready = "set"
+    fields = {name: getattr(en, name) for name in Labels.names()}
+    assert Labels(**fields).ready == en.ready
+    del fields["ready"]
+    with pytest.raises(TypeError, match="missing ready; unknown none"):
+        Labels(**fields)
+    with pytest.raises(TypeError, match="unknown surplus"):
+        Labels(**fields, ready="r", surplus="x")

@@ -9,16 +9,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from pairi_report import Hand
-from pairi_report.report.drawing.strip import (
-    MARKS,
-    Slot,
-    TileMark,
-    hand_strip,
-    mark_index,
-    meld_slots,
-    strip_name,
-    strip_slots,
-)
+from pairi_report.report.drawing.slots import Slot, mark_index, meld_slots, strip_slots
+from pairi_report.report.drawing.strip import MARKS, TileMark, hand_strip, strip_name
 from pairi_report.report.drawing.tileset import WILD_SUFFIX, TileSet, badge_box
 
 W, H = 36, 48

@@ -5,8 +5,9 @@ from __future__ import annotations
 from PIL import ImageStat
 
 from pairi_report.core.notation import Hand
+from pairi_report.report.drawing.slots import split_stem, variant_stem
 from pairi_report.report.drawing.tileset import H, TileSet, W
-from pairi_report.report.drawing.variants import split_stem, variant_picture, variant_stem
+from pairi_report.report.drawing.variants import variant_picture
 from pairi_report.report.views.tiles import Pic, hand_row
 
 TILES = TileSet()

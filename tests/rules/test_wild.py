@@ -15,7 +15,8 @@ from pairi_report import Hand, NotationError, analyze
 from pairi_report.cli.main import app
 from pairi_report.core.notation import parse_tiles
 from pairi_report.core.tiles import NUM_KINDS, parse_tile, tile_name
-from pairi_report.report.drawing.strip import strip_name, strip_slots
+from pairi_report.report.drawing.slots import strip_slots
+from pairi_report.report.drawing.strip import strip_name
 from pairi_report.report.drawing.tileset import TileSet
 
 runner = CliRunner()

@@ -7,10 +7,12 @@ draws in English where no font has them, ``fonts.picture_lang``).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import Lettering, font_chain
 from .png import png_bytes
@@ -24,6 +26,7 @@ MUTED = (95, 88, 75)
 BAD = (160, 48, 31)
 RULE = (226, 218, 198)
 BEST = (255, 241, 184, 255)
+_CLOSING = ("Pe", "Pf", "Po")  # closing marks, commas, stops: no line starts with one
 
 
 @dataclass(frozen=True)
@@ -100,14 +103,107 @@ def _words(text: str, fonts: dict[str, Lettering]) -> Image.Image:
 
 
 def _verdict(card: CardPicture, tiles: TileSet, fonts: dict[str, Lettering]) -> Image.Image:
-    """Return the verdict: its words with small tiles among them, wrapped to the card's width."""
-    pieces = [
-        _text_layer(p, fonts["verdict"], INK if card.ok else BAD)
-        if isinstance(p, str)
-        else _tile(tiles, p[1], 54)
-        for p in _joined_words(card.verdict)
-    ]
-    return _flow(pieces, gap=4)
+    """Return the verdict: its words with small tiles among them, wrapped between words.
+
+    A word that follows a tile or a word with no space between (``, 8 tiles``, ``: ready``) stays on
+    the line of what it follows: a line never starts with the comma after a tile. Words stand on one
+    baseline, and the tiles on the line under it.
+    """
+    lettering, fill = fonts["verdict"], INK if card.ok else BAD
+    font, _ = lettering.fit("a")
+    space = round(font.getlength("a a") - font.getlength("aa"))
+    descent = font.getmetrics()[1] if isinstance(font, ImageFont.FreeTypeFont) else 0
+    items: list[Item] = []
+    spaced = True  # what came last ended with a space (or nothing came yet)
+    for part in _joined_words(card.verdict):
+        if isinstance(part, tuple):
+            tile = _tile(tiles, part[1], 54)
+            items.append(Item(tile, tile.height - descent, space if spaced else 4, not spaced))
+            spaced = False
+            continue
+        for n, match in enumerate(re.finditer(r"(\s*)(\S+)", part)):
+            lead = bool(match.group(1))
+            gap = space if lead else 4 if n == 0 and items else 0
+            word = match.group(2)
+            if font.getlength(word) <= WIDTH - 2 * MARGIN:
+                items.append(_word(word, lettering, fill, gap, not lead))
+                continue
+            # Words wider than the card (Chinese and Japanese run on without spaces) break between
+            # characters, never before a closing mark.
+            for m, ch in enumerate(word):
+                kept = not lead if m == 0 else unicodedata.category(ch) in _CLOSING
+                items.append(_word(ch, lettering, fill, gap if m == 0 else 0, kept))
+        spaced = part[-1:].isspace()
+    return _flow_words(items)
+
+
+@dataclass(frozen=True)
+class Item:
+    """A piece of a flowed line: its picture, its baseline from the top, the gap before it, and whether
+    it stays on the line of the piece before."""
+
+    picture: Image.Image
+    baseline: int
+    gap: int
+    kept: bool
+
+
+def _word(text: str, lettering: Lettering, fill: tuple[int, int, int], gap: int, kept: bool) -> Item:
+    """Return one word as a flowed piece, as tall as its font so that words share a baseline."""
+    font, text = lettering.fit(text)
+    if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow's own font: no metrics to stand on
+        layer = _text_layer(text, lettering, fill)
+        return Item(layer, layer.height, gap, kept)
+    ascent, descent = font.getmetrics()
+    layer = Image.new("RGBA", (max(1, round(font.getlength(text))), ascent + descent), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((0, 0), text, font=font, fill=fill)
+    return Item(layer, ascent, gap, kept)
+
+
+def _flow_words(items: Sequence[Item]) -> Image.Image:
+    """Return pieces laid left to right, each after its gap, wrapped by ``break_lines``; the pieces of
+    a line stand on one baseline."""
+    room = WIDTH - 2 * MARGIN
+    lines = break_lines(items, room)
+    above = [max(i.baseline for i in line) for line in lines]
+    below = [max(i.picture.height - i.baseline for i in line) for line in lines]
+    widest = max(sum(i.picture.width + i.gap for i in line) for line in lines)
+    height = sum(above) + sum(below) + 6 * (len(lines) - 1)
+    layer = Image.new("RGBA", (min(room, widest), height), (0, 0, 0, 0))
+    y = 0
+    for line, up, down in zip(lines, above, below, strict=True):
+        x = 0
+        for item in line:
+            x += item.gap
+            layer.alpha_composite(item.picture, (x, y + up - item.baseline))
+            x += item.picture.width
+        y += up + down + 6
+    return layer
+
+
+def break_lines(items: Sequence[Item], room: int) -> list[list[Item]]:
+    """Return the pieces in lines no wider than ``room``, broken only before a piece not kept with the
+    one before (a run kept together wider than the room has a line of its own); a line's first piece
+    loses its gap."""
+    groups: list[list[Item]] = []
+    for item in items:
+        if item.kept and groups:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    lines: list[list[Item]] = [[]]
+    used = 0
+    for group in groups:
+        width = sum(i.picture.width + i.gap for i in group)
+        if lines[-1] and used + width > room:
+            lines.append([])
+            used = 0
+        if not lines[-1]:
+            width -= group[0].gap
+            group = [replace(group[0], gap=0), *group[1:]]
+        lines[-1] += group
+        used += width
+    return lines
 
 
 def _joined_words(parts: Sequence[str | tuple[str, str]]) -> list[str | tuple[str, str]]:

@@ -14,37 +14,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageEnhance
 
+from .slots import split_stem
 from .strip import MARKS
 from .tileset import TileSet, W
-
-LOOKS = ("side", "tg", "called", "best", "played")  # in the order a stem lists them
-
-
-def split_stem(stem: str) -> tuple[str, tuple[str, ...]]:
-    """Return a stem's tile name (``-wild`` kept) and its looks.
-
-    >>> split_stem("5m-side-tg")
-    ('5m', ('side', 'tg'))
-    >>> split_stem("7z-wild-best")
-    ('7z-wild', ('best',))
-    """
-    looks: list[str] = []
-    name = stem
-    while True:
-        head, _, tail = name.rpartition("-")
-        if not head or tail not in LOOKS:
-            return name, tuple(reversed(looks))
-        looks.append(tail)
-        name = head
-
-
-def variant_stem(name: str, looks: tuple[str, ...]) -> str:
-    """Return the stem of a tile with some looks, listed in their fixed order.
-
-    >>> variant_stem("5m", ("played", "best"))
-    '5m-best-played'
-    """
-    return "-".join([name, *(look for look in LOOKS if look in looks)])
 
 
 def variant_picture(tiles: TileSet, stem: str, scale: int) -> Image.Image:

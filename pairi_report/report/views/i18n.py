@@ -20,8 +20,39 @@ from importlib import resources
 from typing import Any
 
 
-@dataclass(frozen=True)
-class Labels:
+class Words:
+    """A frozen set of words read from a language's file: every annotated field given, and no other.
+
+    The word sets have up to 160 fields: as frozen dataclasses, their generated methods took about 30 ms
+    of every start (``benchmarks/bench_startup.py``); this base checks the same and generates nothing.
+    Two sets are equal when they are the same set (one per language and process).
+    """
+
+    def __init__(self, **words: Any) -> None:
+        names = self.names()
+        if words.keys() != names:
+            missing = ", ".join(sorted(names - words.keys())) or "none"
+            unknown = ", ".join(sorted(words.keys() - names)) or "none"
+            raise TypeError(f"{type(self).__name__}: missing {missing}; unknown {unknown}")
+        for name, value in words.items():
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def names(cls) -> frozenset[str]:
+        """Return the fields' names, in no order."""
+        return frozenset(k for c in cls.__mro__ for k in vars(c).get("__annotations__", {}))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name} cannot be deleted")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(lang={getattr(self, 'lang', '?')!r})"
+
+
+class Labels(Words):
     """The words of one language."""
 
     lang: str
@@ -199,8 +230,7 @@ class Labels:
         return f"{n} {self.count_one if n == 1 else self.count_unit}"
 
 
-@dataclass(frozen=True)
-class ValueWords:
+class ValueWords(Words):
     """The words of a riichi hand's value in one language: limits, fu items, dora, notes (``[value]``)."""
 
     lang: str
@@ -249,8 +279,7 @@ class ValueWords:
     sep: str  # between the items of a list in running text
 
 
-@dataclass(frozen=True)
-class ReviewWords:
+class ReviewWords(Words):
     """The words only a game review prints, in one language (``[review]``)."""
 
     lang: str
@@ -341,8 +370,7 @@ class ReviewWords:
     reason_fields: dict[str, str]  # a richer verdict's fields by key
 
 
-@dataclass(frozen=True)
-class TenhouWords:
+class TenhouWords(Words):
     """The words of Tenhou's plain-text block (``打6m 摸[1m2m 16枚]``), whatever the report's language."""
 
     discard: str  # before a discarded tile
@@ -358,8 +386,7 @@ class TenhouWords:
     han: str  # the unit after a yaku's han, dropped in the yaku line (立直1)
 
 
-@dataclass(frozen=True)
-class GBTextWords:
+class GBTextWords(Words):
     """The words of a GB plain-text block (``打E 听[SW 6张]``, ``花龙8 = 9番``), in one language."""
 
     discard: str  # with {tile}

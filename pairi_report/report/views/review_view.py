@@ -19,7 +19,7 @@ from ...review.severity import severity
 from ...review.verdict import Kind, Verdict
 from ...rules.riichi.scoring import WaitValue
 from ...rules.riichi.valuation import DiscardValues
-from ..drawing.strip import mark_index
+from ..drawing.slots import mark_index
 from .i18n import VALUE_WORDS, Labels, ReviewWords, judgement_words, shanten_words
 from .review_table import TableContext, table_context
 from .riichi_view import win_words, yaku_rows

@@ -10,8 +10,7 @@ from functools import lru_cache
 from ...core.notation import Hand
 from ...core.tiles import tile_name
 from ..drawing import WILD_SUFFIX
-from ..drawing.strip import strip_slots
-from ..drawing.variants import variant_stem
+from ..drawing.slots import strip_slots, variant_stem
 from .i18n import EN, Labels
 
 
