@@ -13,6 +13,9 @@ sees, each discard the seat may play gets its terms:
   the expected loss, and the push-or-fold value ``points·(1 − p) − loss`` (mjai-manue's form);
 - **the tile itself**: an honour (yakuhai or guest wind, copies seen, a pair), a terminal, a 2 or 8, an
   isolated tile, a dora, a dora's neighbour, a red five, weighed by the turn.
+- **habits** (``habits``): between discards alike, what strong players weigh besides — the honour's
+  kind and copies seen, safe tiles, the tile's shape, the suits, the first turns, the seat's own river;
+  and at 1-shanten the share of draws that reach a good-shape wait.
 
 The ranking is a conditional logit (``choice``): a weighted sum of features of these terms, the
 weights fitted on Houou games (``data/judgement_model.json``). Discards whose scores lie within the
