@@ -130,7 +130,7 @@ MALFORMED: list[tuple[str, bytes, tuple[str, ...]]] = [
     (
         "tenhou6 fourth seat empty",
         tenhou6("rinshan", lambda obj: obj["log"][0].__setitem__(13, [])),
-        ("round 1 of the log", "three-player"),
+        ("South 2, 0 honba", "the deal", "seat 3 is dealt 0 tiles; expected 13"),
     ),
     ("not a log at all", b"hello, world", ("not a game log",)),
     # (A file cut off at its end is a game cut off, read up to its last move: see test_real_logs.)
@@ -198,7 +198,7 @@ MALFORMED: list[tuple[str, bytes, tuple[str, ...]]] = [
     (
         "mjai three players",
         mjai("ranked_game", set_line(1, names=["A", "B", "C"])),
-        ("line 1", "three-player"),
+        ("line 2", "a round of four in a log of three players"),
     ),
 ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -199,7 +200,8 @@ SituationWords = Annotated[
 Player = Annotated[
     str | None,
     typer.Option(
-        help="Review only this player's discards: a name in the log or a seat 0-3, e.g. --player 0."
+        help="Review only this player's discards: a name in the log or a seat 0-3 (0-2 with three "
+        "players), e.g. --player 0."
     ),
 ]
 
@@ -328,9 +330,25 @@ def run_command(argv: list[str]) -> int:
         code = command(args=args, prog_name=name, standalone_mode=False)
     except TyperException as err:
         detail = err.format_message() if hasattr(err, "format_message") else str(err)
-        typer.echo(f"{name}: error: {printable(_hinted(detail, args))} (see {name} --help)", err=True)
+        typer.echo(
+            f"{name}: error: {printable(_shortened(_hinted(detail, args)))} (see {name} --help)", err=True
+        )
         return err.exit_code
     return code if isinstance(code, int) else 0
+
+
+_LONG_VALUE = re.compile(r"'([^']{40,})'|([-+]?[0-9]{40,})")
+
+
+def _shortened(detail: str) -> str:
+    """Return a usage error with each long value cut: the parser echoes a 5,000-digit number whole,
+    quoted or not."""
+
+    def cut(match: re.Match[str]) -> str:
+        value = match.group(1) or match.group(2)
+        return f"'{value[:12]}…' ({len(value)} characters)"
+
+    return _LONG_VALUE.sub(cut, detail)
 
 
 def _hinted(detail: str, args: list[str]) -> str:

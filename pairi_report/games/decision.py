@@ -35,6 +35,8 @@ class Decision:
     furiten: bool
     discard: Tile
     tsumogiri: bool
+    nuki: int = 0  # Norths the seat has set aside (three players), each a dora of its own
+    players: int = 4  # seats at the table: 4, or 3 (the sanma rules)
     # What the whole table showed at this moment (rivers, calls, riichi, scores); the replay fills it.
     # Left out of comparisons and repr: it is the context of the decision, not the decision itself.
     table: TableView | None = field(default=None, compare=False, repr=False)
@@ -59,6 +61,8 @@ class Decision:
             "furiten": self.furiten,
             "discard": str(self.discard),
             "tsumogiri": self.tsumogiri,
+            "nuki": self.nuki,
+            "players": self.players,
             "table": None if self.table is None else self.table.to_dict(),
         }
 

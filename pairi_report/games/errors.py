@@ -30,6 +30,3 @@ class LogError(PairiError, ValueError):
     def at(self, round: str = "", where: str = "") -> LogError:
         """Return the same error with its round (and place, if it had none) filled in."""
         return LogError(self.message, self.round or round, self.where or where)
-
-
-THREE_PLAYER = "three-player logs are not supported yet"

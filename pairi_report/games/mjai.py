@@ -7,14 +7,16 @@ Events read: ``start_game`` (``names``, ``aka_flag``), ``start_kyoku`` (``bakaze
 ``reach_accepted``, ``dora``, ``hora`` (``actor``, ``target``, ``deltas``, ``ura_markers``),
 ``ryukyoku`` (``deltas``; ``reason`` and ``tenpais`` if given), ``end_kyoku`` and ``end_game``.
 Tiles: ``1m``-``9s``, ``5mr`` / ``5pr`` / ``5sr`` red fives, ``E S W N`` winds, ``P F C`` white,
-green and red dragons. A ``nukidora`` event, or three names or hands, means a three-player log.
+green and red dragons. Three names, or three hands in ``start_kyoku`` (or a fourth score of 0 with an
+empty fourth hand), make a three-player log; its ``nukidora`` events (``actor``, ``pai`` ``N``) set a
+North aside, and the ``tsumo`` after one is the replacement draw.
 
 mjai carries no scoring text, so a win read from it has an empty ``text`` and no yaku.
 
->>> read_mjai('{"type":"start_game","names":["A","B","C"]}')
+>>> read_mjai('{"type":"start_game","names":["A","B","C","D","E"]}')
 Traceback (most recent call last):
   ...
-pairi_report.games.errors.LogError: line 1: three-player logs are not supported yet
+pairi_report.games.errors.LogError: line 1: expected one start_game with four names (or three)
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 from ..core.bounds import HONBA, STICKS, load_log_json
 from ..core.tiles import HONOUR_LETTERS, WIND_LETTERS
-from .errors import THREE_PLAYER, LogError
+from .errors import LogError
 from .model import (
     Call,
     CallKind,
@@ -34,6 +36,7 @@ from .model import (
     Drawn,
     Game,
     LogRules,
+    Nukidora,
     Round,
     Tile,
     Win,
@@ -136,6 +139,7 @@ class _MjaiReader:
         self.kyoku: RoundInProgress | None = None
         self.line = 0
         self.ended = False
+        self.seats: int | None = None  # 4, or 3 once the log shows three players
 
     def error(self, message: str) -> LogError:
         return LogError(message, self.kyoku.label if self.kyoku else "", f"line {self.line}")
@@ -160,8 +164,6 @@ class _MjaiReader:
             if self.kyoku is not None:
                 raise self.error("end_game inside a round; expected end_kyoku first")
             self.ended = True
-        elif kind == "nukidora":
-            raise self.error(THREE_PLAYER)
         elif self.kyoku is None:
             raise self.error(f"a '{kind}' event outside a round; expected start_kyoku first")
         else:
@@ -171,32 +173,51 @@ class _MjaiReader:
         names = obj.get("names", ["", "", "", ""])
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise self.error("expected 'names' to be a list of names")
-        if len(names) == 3:
-            raise self.error(THREE_PLAYER)
-        if len(names) != 4 or self.names is not None:
-            raise self.error("expected one start_game with four names")
+        if len(names) not in (3, 4) or self.names is not None:
+            raise self.error("expected one start_game with four names (or three)")
         self.names = tuple(names)
+        if len(names) == 3:
+            self.seats = 3
         self.red = bool(obj.get("aka_flag", True))
 
     def start_kyoku(self, obj: dict[str, Any]) -> None:
         if self.kyoku is not None:
             raise self.error("start_kyoku inside a round; expected end_kyoku first")
-        tehais, scores = obj["tehais"], obj["scores"]
-        if len(tehais) == 3 or len(scores) == 3:
-            raise self.error(THREE_PLAYER)
+        tehais, scores = self.three_seats(list(obj["tehais"]), list(obj["scores"]))
         wind, number = WIND_LETTERS.index(obj["bakaze"]), obj["kyoku"]
         honba, sticks, oya = obj["honba"], obj["kyotaku"], obj.get("oya", number - 1)
         numbers = (number, honba, sticks, oya, *scores)
-        if not all(type(v) is int for v in numbers) or not 1 <= number <= 4 or oya != number - 1:
-            raise self.error("expected kyoku 1-4, honba, kyotaku, oya = kyoku - 1, and four scores")
-        if len(tehais) != 4 or len(scores) != 4 or honba not in HONBA or sticks not in STICKS:
-            raise self.error(f"expected four hands, four scores, honba {HONBA} and kyotaku {STICKS}")
+        seats = len(tehais)
+        if not all(type(v) is int for v in numbers) or not 1 <= number <= seats or oya != number - 1:
+            raise self.error(f"expected kyoku 1-{seats}, honba, kyotaku, oya = kyoku - 1, and the scores")
+        if len(scores) != seats or honba not in HONBA or sticks not in STICKS:
+            raise self.error(f"expected {seats} hands, {seats} scores, honba {HONBA} and kyotaku {STICKS}")
         label = Round(wind, number, honba, sticks, (), (), (), (), ()).label
         try:
             hands = tuple(tuple(mjai_tile(t) for t in hand) for hand in tehais)
         except LogError as err:
             raise err.at(label) from None
-        self.kyoku = RoundInProgress(label, obj, hands, dora=[mjai_tile(obj["dora_marker"])])
+        start = {**obj, "scores": scores}
+        self.kyoku = RoundInProgress(label, start, hands, dora=[mjai_tile(obj["dora_marker"])])
+
+    def three_seats(self, tehais: list[Any], scores: list[Any]) -> tuple[list[Any], list[Any]]:
+        """Return the hands and scores of the seats that play: three when the log has three players
+        (three names or hands, or an empty fourth hand with a score of 0), else four."""
+        empty_fourth = len(tehais) == 4 and not tehais[3] and len(scores) == 4 and scores[3] == 0
+        three = self.seats == 3 or len(tehais) == 3 or empty_fourth
+        if self.seats == 4 and three:
+            raise self.error("a round of three players in a log of four")
+        if self.seats == 3 and len(tehais) == 4 and not empty_fourth:
+            raise self.error("a round of four in a log of three players")
+        if not three:
+            if len(tehais) != 4 or len(scores) != 4:
+                raise self.error("expected four hands and four scores (or three)")
+            self.seats = 4
+            return tehais, scores
+        if self.names is not None and len(self.names) == 4 and self.names[3]:
+            raise self.error(f"a three-player round, but start_game names a fourth player {self.names[3]!r}")
+        self.seats = 3
+        return tehais[:3], scores[:3]
 
     def in_round(self, k: RoundInProgress, kind: str, obj: dict[str, Any]) -> None:
         if kind in ("hora", "ryukyoku", "end_kyoku"):
@@ -213,8 +234,9 @@ class _MjaiReader:
             self.play(k, kind, obj)
 
     def seat(self, value: Any) -> int:
-        if type(value) is not int or not 0 <= value < 4:
-            raise self.error(f"seat {value!r}; expected 0-3")
+        seats = self.seats or 4
+        if type(value) is not int or not 0 <= value < seats:
+            raise self.error(f"seat {value!r}; expected 0-{seats - 1}")
         return value
 
     def play(self, k: RoundInProgress, kind: str, obj: dict[str, Any]) -> None:
@@ -245,6 +267,10 @@ class _MjaiReader:
             k.events.append(Call(actor, CallKind.ADDED_KAN, (added,)))
         elif kind == "ankan":
             k.events.append(Call(actor, CallKind.CLOSED_KAN, tuple(mjai_tile(t) for t in obj["consumed"])))
+        elif kind == "nukidora":
+            if self.seats != 3:
+                raise self.error("a nukidora (a North set aside) in a four-player log")
+            k.events.append(Nukidora(actor, mjai_tile(obj.get("pai", "N"))))
         else:
             raise self.error(f"unknown event type {kind!r}")
 
@@ -266,12 +292,15 @@ class _MjaiReader:
 
     def deltas(self, obj: dict[str, Any]) -> tuple[int, ...]:
         deltas = obj.get("deltas", [])
+        seats = self.seats or 4
+        if seats == 3 and isinstance(deltas, list) and len(deltas) == 4 and deltas[3] == 0:
+            deltas = deltas[:3]  # the empty fourth seat's 0
         if (
             not isinstance(deltas, list)
-            or len(deltas) not in (0, 4)
+            or len(deltas) not in (0, seats)
             or not all(type(d) is int for d in deltas)
         ):
-            raise self.error("expected four score changes in 'deltas'")
+            raise self.error(f"expected {seats} score changes in 'deltas'")
         return tuple(deltas)
 
     def draw_kind(self, obj: dict[str, Any]) -> str:
@@ -281,7 +310,12 @@ class _MjaiReader:
                 raise self.error(f"unknown ryukyoku reason {reason!r}; expected one of {', '.join(REASONS)}")
             return REASONS[reason]
         tenpais = obj.get("tenpais")
-        if isinstance(tenpais, list) and len(tenpais) == 4 and len(set(map(bool, tenpais))) == 1:
+        tenpais = tenpais[: self.seats or 4] if isinstance(tenpais, list) else tenpais
+        if (
+            isinstance(tenpais, list)
+            and len(tenpais) == (self.seats or 4)
+            and len(set(map(bool, tenpais))) == 1
+        ):
             return "全員聴牌" if tenpais[0] else "全員不聴"
         return "流局"
 
@@ -297,6 +331,7 @@ class _MjaiReader:
             self.kyoku = None
         if not self.rounds:
             raise LogError("no round; expected start_kyoku … end_kyoku", where="mjai")
-        names = self.names or ("", "", "", "")
+        seats = self.seats or 4
+        names = (self.names or ("", "", "", ""))[:seats]
         rounds = stopped_between_rounds(self.rounds, self.ended)
-        return Game(names, LogRules(red_fives=self.red), rounds, self.title)
+        return Game(names, LogRules(red_fives=self.red, three_player=seats == 3), rounds, self.title)

@@ -2,7 +2,8 @@
 
 Tags read: ``<GO type>`` (bit 0x02: no red fives, 0x10: three players), ``<UN n0…n3>`` (names,
 percent-encoded), ``<INIT seed ten oya hai0…hai3>``, draws ``<T12>``/``<U…>``/``<V…>``/``<W…>`` and
-discards ``<D…>``/``<E…>``/``<F…>``/``<G…>`` for seats 0-3, ``<N who m>`` calls, ``<REACH who step>``,
+discards ``<D…>``/``<E…>``/``<F…>``/``<G…>`` for seats 0-3, ``<N who m>`` calls (bit 0x20 of ``m``: a
+North set aside, three players), ``<REACH who step>``,
 ``<DORA hai>``, ``<AGARI>`` and ``<RYUUKYOKU>``; ``SHUFFLE``, ``TAIKYOKU`` and ``BYE`` are skipped.
 Tiles are 0..135, four copies per kind; 16, 52 and 88 are the red fives when the game has them. A
 discard is tsumogiri when it is the very tile the seat drew last.
@@ -24,7 +25,7 @@ from urllib.parse import unquote
 from xml.etree import ElementTree
 
 from ..core.bounds import HONBA, LOG_DIGITS, STICKS, shown_number
-from .errors import THREE_PLAYER, LogError
+from .errors import LogError
 from .model import (
     Call,
     CallKind,
@@ -34,6 +35,7 @@ from .model import (
     Drawn,
     Game,
     LogRules,
+    Nukidora,
     Round,
     Tile,
     Win,
@@ -54,6 +56,7 @@ YAKU = (
     *("ドラ", "裏ドラ", "赤ドラ"),
 )
 LIMITS = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
+LIMIT_BASE = (0, 2000, 3000, 4000, 6000, 8000)  # basic points of each limit
 DRAW_TYPES = {
     "yao9": "九種九牌",
     "reach4": "四家立直",
@@ -131,7 +134,12 @@ def tile136(value: int | str, red_fives: bool = True) -> Tile:
 
 def decode_meld(m: int) -> tuple[str, list[int], int | None, int]:
     """Decode ``<N m>``: the kind, the tiles 0..135, the claimed tile, and whom from (0 self, 1 right, 2
-    opposite, 3 left); for a ``kakan`` the claimed tile is the one added."""
+    opposite, 3 left); for a ``kakan`` the claimed tile is the one added, for a ``nukidora`` (bit 0x20,
+    a North set aside in three-player) the tile is ``m >> 8``.
+
+    >>> decode_meld(122 << 8 | 0x20)
+    ('nukidora', [122], None, 0)
+    """
     rel = m & 3
     if m & 0x4:
         t, called = divmod(m >> 10, 3)
@@ -149,9 +157,11 @@ def decode_meld(m: int) -> tuple[str, list[int], int | None, int]:
         if m & 0x8:
             return "pon", tiles, tiles[called], rel
         return "kakan", [*tiles, t * 4 + unused], t * 4 + unused, rel
-    if m & 0x20:
-        raise LogError(THREE_PLAYER)
     tile = m >> 8
+    if m & 0x20:
+        if tile >= 136:
+            raise LogError(f"meld code {m}: a North set aside as tile {tile}; expected 0-135")
+        return "nukidora", [tile], None, 0
     if tile >= 136:
         raise LogError(f"meld code {m}: a kan of tile {tile}; expected 0-135")
     tiles = [tile // 4 * 4 + c for c in range(4)]
@@ -163,7 +173,10 @@ def scoring_text(fu: int, han: int, points: int, limit: int, *, tsumo: bool, dea
     head = LIMITS[limit] if limit else f"{fu}符{han}飜"
     if not tsumo:
         return f"{head}{points}点"
-    base = points / (6 if dealer else 4) if limit else fu * 2 ** (han + 2)
+    if limit and limit < len(LIMITS) - 1:  # a limit below yakuman has a fixed base: what a tsumo pays
+        base: float = LIMIT_BASE[limit]  # holds at three seats too, where the winner gets one share less
+    else:
+        base = points / (6 if dealer else 4) if limit else fu * 2 ** (han + 2)
     if dealer:
         return f"{head}{_up(2 * base)}点∀"
     return f"{head}{_up(base)}-{_up(2 * base)}点"
@@ -195,6 +208,7 @@ class _MjlogReader:
         self.rounds: list[Round] = []
         self.kyoku: RoundInProgress | None = None
         self.ended = False  # the game's last result (``owari``) was read
+        self.seats = 4  # three with <GO type> bit 0x10
 
     def label(self) -> str:
         return self.kyoku.label if self.kyoku else ""
@@ -219,27 +233,29 @@ class _MjlogReader:
             raise LogError(f"unknown tag <{tag}>")
 
     def go(self, kind: int) -> None:
-        if kind & THREE:
-            raise LogError(THREE_PLAYER)
-        self.rules = LogRules(red_fives=not kind & NO_RED, label=lobby_label(kind))
+        three = bool(kind & THREE)
+        self.seats = 3 if three else 4
+        self.rules = LogRules(red_fives=not kind & NO_RED, three_player=three, label=lobby_label(kind))
 
     def un(self, el: ElementTree.Element) -> None:
         names = tuple(unquote(el.get(f"n{i}", "")) for i in range(4))
-        if names[3] == "" and all(names[:3]):
-            raise LogError(THREE_PLAYER)
-        self.names, self.named = names, True
+        if self.seats == 3 and names[3]:
+            raise LogError(f"a three-player game names a fourth player {names[3]!r}")
+        self.names, self.named = names[: self.seats], True
 
     def init(self, el: ElementTree.Element) -> None:
         self.close()
         seed, ten = _ints(el.attrib["seed"]), _ints(el.attrib["ten"])
         hands = [_ints(el.get(f"hai{i}", "")) for i in range(4)]
-        if not hands[3] or len(ten) == 3:
-            raise LogError(THREE_PLAYER)
+        if self.seats == 3:  # Tenhou writes hai3 empty (or leaves it out) and a fourth score of 0
+            if hands[3] or (len(ten) == 4 and ten[3] != 0):
+                raise LogError("a three-player round deals the fourth seat tiles or points; expected none")
+            hands, ten = hands[:3], ten[:3]
         counters = len(seed) == 6 and seed[1] in HONBA and seed[2] in STICKS
-        if not counters or len(ten) != 4 or not 0 <= seed[0] < 16:
+        if not counters or len(ten) != self.seats or not 0 <= seed[0] < 16 or seed[0] % 4 >= self.seats:
             raise LogError(
-                f"expected seed='round,honba,sticks,dice,dice,dora' (honba {HONBA}, sticks {STICKS}) "
-                "and four scores in 'ten'"
+                f"expected seed='round,honba,sticks,dice,dice,dora' (honba {HONBA}, sticks {STICKS}, "
+                f"a dealer of the {self.seats} seats) and {self.seats} scores in 'ten'"
             )
         if _number(el.attrib["oya"]) != seed[0] % 4:
             raise LogError(f"oya {el.attrib['oya']}; round {seed[0]} has dealer {seed[0] % 4}")
@@ -253,6 +269,8 @@ class _MjlogReader:
         if k is None:
             raise LogError(f"a draw or discard <{letter}{tile}> before <INIT>")
         seat, red = "TUVWDEFG".index(letter) % 4, self.rules.red_fives
+        if seat >= self.seats:
+            raise LogError(f"<{letter}{tile}> moves the fourth seat in a three-player game")
         if k.wins or k.drawn:
             raise LogError("a draw or discard after the round's result")
         if letter in "TUVW":
@@ -269,9 +287,11 @@ class _MjlogReader:
     def n(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         who, red = _number(el.attrib["who"]), self.rules.red_fives
         kind, tiles, called, rel = decode_meld(_number(el.attrib["m"]))
-        if not 0 <= who < 4:
-            raise LogError(f"who={who}; expected 0-3")
-        if kind == "ankan":
+        if not 0 <= who < self.seats:
+            raise LogError(f"who={who}; expected 0-{self.seats - 1}")
+        if kind == "nukidora":
+            k.events.append(Nukidora(who, tile136(tiles[0], red)))
+        elif kind == "ankan":
             k.events.append(Call(who, CallKind.CLOSED_KAN, tuple(tile136(t, red) for t in tiles)))
         elif kind == "kakan":
             k.events.append(Call(who, CallKind.ADDED_KAN, (tile136(tiles[-1], red),)))
@@ -279,7 +299,10 @@ class _MjlogReader:
             if called != k.last:
                 raise LogError(f"a {kind} of tile {called}, but the last discard was {k.last}")
             own = tuple(tile136(t, red) for t in tiles if t != called)
-            k.events.append(Call(who, CallKind(kind), own, tile136(k.last, red), (who + rel) % 4))
+            source = (who + rel) % 4  # seats of four, the fourth empty with three players
+            if source >= self.seats:
+                raise LogError(f"a {kind} from the empty fourth seat")
+            k.events.append(Call(who, CallKind(kind), own, tile136(k.last, red), source))
         k.drew[who] = -1
 
     def reach(self, k: RoundInProgress, el: ElementTree.Element) -> None:
@@ -315,7 +338,7 @@ class _MjlogReader:
         dealer = who == _number(k.start.attrib["oya"])
         text = scoring_text(fu, han, points, limit, tsumo=who == source, dealer=dealer)
         liable = _number(el.attrib["paoWho"]) if "paoWho" in el.attrib else None
-        return Win(who, source, _deltas(el), text, tuple(yaku), liable)
+        return Win(who, source, _deltas(el, self.seats), text, tuple(yaku), liable)
 
     def ryuukyoku(self, k: RoundInProgress, el: ElementTree.Element) -> None:
         if k.wins or k.drawn:
@@ -323,12 +346,12 @@ class _MjlogReader:
         kind = el.get("type")
         if kind is None:
             tenpai = sum(f"hai{i}" in el.attrib for i in range(4))
-            name = {0: "全員不聴", 4: "全員聴牌"}.get(tenpai, "流局")
+            name = {0: "全員不聴", self.seats: "全員聴牌"}.get(tenpai, "流局")
         elif kind in DRAW_TYPES:
             name = DRAW_TYPES[kind]
         else:
             raise LogError(f"unknown draw type {kind!r}; expected one of {', '.join(DRAW_TYPES)}")
-        k.drawn = Drawn(name, _deltas(el))
+        k.drawn = Drawn(name, _deltas(el, self.seats))
 
     def close(self, last: bool = False) -> None:
         """Finish the round being read; only the log's last one may lack a result (the log stops in it)."""
@@ -339,7 +362,7 @@ class _MjlogReader:
         if cut and not last:
             raise LogError("the round has no <AGARI> or <RYUUKYOKU>", k.label, self.tag)
         seed, ten = _ints(k.start.attrib["seed"]), _ints(k.start.attrib["ten"])
-        scores = tuple(100 * t for t in ten)
+        scores = tuple(100 * t for t in ten[: self.seats])
         self.rounds.append(k.finished(seed[0] // 4, seed[0] % 4 + 1, seed[1], seed[2], scores, cut))
         self.kyoku = None
 
@@ -350,27 +373,32 @@ class _MjlogReader:
         return Game(self.names, self.rules, stopped_between_rounds(self.rounds, self.ended), self.title)
 
 
-def _deltas(el: ElementTree.Element) -> tuple[int, ...]:
-    """Read the score changes from ``sc`` (before, change, … in hundreds)."""
+def _deltas(el: ElementTree.Element, seats: int = 4) -> tuple[int, ...]:
+    """Read the score changes from ``sc`` (before, change, … in hundreds); with three players Tenhou
+    writes the empty fourth seat's pair as 0,0 (six numbers are read too)."""
     sc = _ints(el.get("sc", ""))
-    if sc and len(sc) != 8:
+    if sc and len(sc) not in (8, 2 * seats):
         raise LogError(f"sc has {len(sc)} numbers; expected 8 (score and change per seat)")
-    return tuple(100 * d for d in sc[1::2])
+    if seats == 3 and len(sc) == 8 and sc[6:] != [0, 0]:
+        raise LogError("sc gives the empty fourth seat of a three-player game points; expected 0,0")
+    return tuple(100 * d for d in sc[1::2][:seats])
 
 
 def lobby_label(kind: int) -> str:
-    """Write Tenhou's short rule label from ``<GO type>``, e.g. ``般南喰赤`` or ``鳳南喰赤速``."""
+    """Write Tenhou's short rule label from ``<GO type>``, e.g. ``般南喰赤`` or ``三鳳南喰赤``."""
     lobby = "般上特鳳"[(kind >> 7 & 1) | (kind >> 4 & 2)]
     length = "南" if kind & 0x08 else "東"
     flags = ("" if kind & 0x04 else "喰") + ("" if kind & NO_RED else "赤") + ("速" if kind & 0x40 else "")
-    return f"{lobby}{length}{flags}"
+    return f"{'三' if kind & THREE else ''}{lobby}{length}{flags}"
 
 
 def lobby_type(label: str) -> int:
     """Return the ``<GO type>`` bits of a rule label (online play assumed), as ``lobby_label`` reads them."""
+    three = label.startswith("三")
+    label = label.removeprefix("三")
     lobby = "般上特鳳".find(label[:1]) if label else 0
     kind = 0x01 | (lobby & 1) << 7 | (lobby & 2) << 4 if lobby >= 0 else 0x01
     kind |= 0x08 if "南" in label else 0
     kind |= 0 if "喰" in label or not label else 0x04
     kind |= 0 if "赤" in label or not label else NO_RED
-    return kind | (0x40 if "速" in label else 0)
+    return kind | (0x40 if "速" in label else 0) | (THREE if three else 0)

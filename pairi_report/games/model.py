@@ -119,7 +119,8 @@ class DoraReveal:
 
 @dataclass(frozen=True)
 class Nukidora:
-    """抜きドラ A North set aside in three-player mahjong (read only to be refused)."""
+    """抜きドラ A North set aside in three-player mahjong: a dora of its seat, seen by all; the seat then
+    draws a replacement tile from the dead wall."""
 
     seat: int
     tile: Tile
@@ -239,13 +240,18 @@ class Round:
         return self.number - 1
 
     @property
+    def players(self) -> int:
+        """Return the number of seats at the table: 4, or 3 in a three-player game."""
+        return len(self.hands) if len(self.hands) in (3, 4) else 4
+
+    @property
     def label(self) -> str:
         """Return the round's name, e.g. ``East 2, 1 honba``."""
         return f"{WIND_WORDS[self.wind % 4]} {self.number}, {self.honba} honba"
 
     def seat_wind(self, seat: int) -> int:
-        """Return the tile of a seat's wind (27 East .. 30 North)."""
-        return EAST + (seat - self.dealer) % 4
+        """Return the tile of a seat's wind (27 East .. 30 North; no North with three seats)."""
+        return EAST + (seat - self.dealer) % self.players
 
 
 @dataclass(frozen=True)
@@ -256,6 +262,11 @@ class Game:
     rules: LogRules
     rounds: tuple[Round, ...]
     title: str = ""
+
+    @property
+    def players(self) -> int:
+        """Return the number of seats: 3 for a three-player game, else 4."""
+        return 3 if self.rules.three_player else 4
 
     def __post_init__(self) -> None:
         # Names and titles come from the file: no control character, no megabyte name, reaches a report.

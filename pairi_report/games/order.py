@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import LogError
-from .model import CLAIMS, Call, CallKind, Discard, DoraReveal, Draw, Event, Tile
+from .model import CLAIMS, Call, CallKind, Discard, DoraReveal, Draw, Event, Nukidora, Tile
 
 Take = Tile | Call  # a draw, or a claim of another seat's discard
 _BUDGET = 50_000  # turns tried before giving up on a log that no order fits
@@ -26,10 +26,12 @@ _BUDGET = 50_000  # turns tried before giving up on a log that no order fits
 
 @dataclass(frozen=True)
 class Turn:
-    """One take of a seat and what followed it: a discard, a kan, or nothing."""
+    """One take of a seat and what followed it: a discard, a kan, a North set aside, or nothing."""
 
     take: Take
-    after: Discard | Call | None  # None after an open kan (the dead-wall draw follows) or at the end
+    # None after an open kan (the dead-wall draw follows) or at the end; a kan or a North set aside is
+    # followed by the seat's dead-wall draw, its next take.
+    after: Discard | Call | Nukidora | None
     ends: bool = False  # the seat's last take, with no discard: a tsumo win or nine terminals
 
 
@@ -67,8 +69,9 @@ class _Search:
             turn = self.turns[seat][pos[seat]]
             self.steps.append((seat, pos[seat]))
             pos = pos[:seat] + (pos[seat] + 1,) + pos[seat + 1 :]
-            if turn.ends or (isinstance(turn.after, Call) and pos[seat] == len(self.turns[seat])):
-                return self.done(pos)  # a tsumo, nine terminals, or a kan robbed by a ron
+            robbed = isinstance(turn.after, Call | Nukidora) and pos[seat] == len(self.turns[seat])
+            if turn.ends or robbed:
+                return self.done(pos)  # a tsumo, nine terminals, or a kan (or North) won on by a ron
             if not isinstance(turn.after, Discard):
                 if not self.rinshan(seat, pos):
                     return False
@@ -165,6 +168,8 @@ def build_events(
             events.append(turn.after)
             reveal(pending)
             pending = 0
+        elif isinstance(turn.after, Nukidora):
+            events.append(turn.after)  # a North set aside turns no indicator over
         elif isinstance(turn.after, Call) and (seat, index) == steps[-1]:
             events.append(turn.after)  # robbed by a ron (chankan): never made, it turns nothing over
         elif isinstance(turn.after, Call):

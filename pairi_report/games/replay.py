@@ -9,6 +9,10 @@ hand. Each decision carries the ``TableView`` its seat saw (every river, call, r
 from an empty wall, a win that is not a complete hand) raises ``LogError`` naming the round, the
 seat and its turn (its n-th take: a draw or a claimed tile).
 
+Three players (``Round.players``): the turn passes over three seats, there is no chi and no 2m-8m, the
+wall has 55 draws, and a ``Nukidora`` sets a North aside: it leaves the hand, is seen by every seat,
+and the seat draws again (a ron on it takes it, as a ron on a discard does).
+
 Furiten, as the seat stands when the decision comes (with the 13 tiles it held before this take):
 own-discard furiten (a wait lies in its own discards, called-away ones included), temporary furiten
 (a tile completing its shape was discarded, or added to a kong, by another seat since its own last
@@ -24,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from ..core.notation import Hand, Meld
 from ..core.tiles import NUM_KINDS, tile_name
 from .decision import Decision, RiverTile, RoundReplay, WinningHand
-from .errors import THREE_PLAYER, LogError
+from .errors import LogError
 from .model import (
     CLAIMS,
     EAST,
@@ -36,6 +40,7 @@ from .model import (
     Draw,
     Event,
     Game,
+    Nukidora,
     Round,
     Tile,
     Win,
@@ -44,7 +49,18 @@ from .shape import complete, waits
 from .table import SeatView, TableMeld, TableView
 
 LIVE_WALL = 70  # 136 tiles less the 14 of the dead wall and the 52 dealt (rinshan draws included)
+# Three players: 108 tiles less the 14 of the dead wall and the 39 dealt (the draws after a kan or a
+# North set aside included: the dead wall is made up again from the live wall).
+LIVE_WALL_THREE = 55
+NORTH = 30
+ABSENT = frozenset(range(1, 8))  # 2m-8m, not in the three-player game
 _DRAW, _DISCARD, _AFTER_DISCARD, _AFTER_ADDED = "draw", "discard", "after discard", "after added kan"
+_AFTER_NUKI = "after nukidora"
+
+
+def live_wall(players: int) -> int:
+    """Return how many tiles a round's seats may draw in all: 70 with four players, 55 with three."""
+    return LIVE_WALL_THREE if players == 3 else LIVE_WALL
 
 
 def replay_round(rnd: Round, *, title: str = "", index: int = 0, red_fives: bool = True) -> RoundReplay:
@@ -94,6 +110,7 @@ class _Seat:
     temporary: bool = False
     riichi_furiten: bool = False
     waits: tuple[int, ...] = ()
+    nuki: list[Tile] = field(default_factory=list)  # Norths set aside (three players)
 
     def furiten(self) -> bool:
         return self.temporary or self.riichi_furiten or any(t in self.discarded for t in self.waits)
@@ -114,8 +131,10 @@ class _State:
 
     def __init__(self, rnd: Round, title: str, index: int, red_fives: bool) -> None:
         self.rnd, self.title, self.index, self.red_fives = rnd, title, index, red_fives
-        if len(rnd.hands) != 4 or len(rnd.scores) != 4:
-            raise LogError(THREE_PLAYER if len(rnd.hands) == 3 else "expected four seats", rnd.label)
+        self.players = rnd.players
+        if len(rnd.hands) not in (3, 4) or len(rnd.scores) != len(rnd.hands):
+            raise LogError("expected four seats (or three) with a score each", rnd.label)
+        self.wall = live_wall(self.players)
         if not rnd.dora:
             raise LogError("no dora indicator; expected one at the deal", rnd.label)
         self.notes: list[str] = []  # what the replay let pass: a stated win that is no complete hand
@@ -146,6 +165,12 @@ class _State:
     def see(self, tile: Tile, where: str) -> None:
         """Count a tile coming to light; a fifth copy or a second red five is impossible."""
         self.seen[tile.kind] += 1
+        if self.players == 3 and tile.kind in ABSENT:
+            raise LogError(
+                f"a {tile_name(tile.kind)}, which is not in the three-player game (no 2m-8m)",
+                self.rnd.label,
+                where,
+            )
         if self.seen[tile.kind] > 4:
             raise LogError(
                 f"a fifth {tile_name(tile.kind)}; a tile exists only four times", self.rnd.label, where
@@ -167,19 +192,24 @@ class _State:
         elif isinstance(ev, DoraReveal):
             self.reveal(ev)
         else:
-            raise LogError(THREE_PLAYER, self.rnd.label, f"seat {ev.seat}")
+            self.nukidora(ev)
         return None
 
     def draw(self, ev: Draw) -> None:
         seat = self.seats[ev.seat]
-        expected = {_DRAW: self.actor, _AFTER_ADDED: self.actor, _AFTER_DISCARD: (self.actor + 1) % 4}
+        expected = {
+            _DRAW: self.actor,
+            _AFTER_ADDED: self.actor,
+            _AFTER_NUKI: self.actor,
+            _AFTER_DISCARD: (self.actor + 1) % self.players,
+        }
         where = f"seat {ev.seat} turn {seat.takes + 1}"
         if expected.get(self.phase) != ev.seat:
             raise self.fail(f"draws {ev.tile}, but {self.expected()}", ev.seat, seat.takes + 1)
         self.draws += 1
-        if self.draws > LIVE_WALL:
+        if self.draws > self.wall:
             raise self.fail(
-                f"draws from an empty wall; expected at most {LIVE_WALL} draws", ev.seat, seat.takes + 1
+                f"draws from an empty wall; expected at most {self.wall} draws", ev.seat, seat.takes + 1
             )
         self.see(ev.tile, where)
         seat.hand.append(ev.tile)
@@ -195,7 +225,10 @@ class _State:
             return f"seat {self.actor} was to discard"
         if self.phase == _AFTER_ADDED:
             return f"seat {self.actor} was to draw after its kan"
-        return f"seat {(self.actor + 1) % 4} was to draw after seat {self.actor}'s discard of {self.last}"
+        if self.phase == _AFTER_NUKI:
+            return f"seat {self.actor} was to draw after setting a North aside"
+        nxt = (self.actor + 1) % self.players
+        return f"seat {nxt} was to draw after seat {self.actor}'s discard of {self.last}"
 
     def discard(self, ev: Discard) -> Decision:
         seat = self.seats[ev.seat]
@@ -242,6 +275,7 @@ class _State:
         visible: list[int] = [t.kind for t in self.dora]
         for other, each in enumerate(self.seats):
             visible.extend(r.tile.kind for r in each.river if not r.called)
+            visible.extend(t.kind for t in each.nuki)
             if other != ev.seat:
                 visible.extend(t.kind for m in each.melds for t in m.tiles)
         return Decision(
@@ -262,6 +296,8 @@ class _State:
             furiten=seat.furiten(),
             discard=ev.tile,
             tsumogiri=ev.tsumogiri,
+            nuki=len(seat.nuki),
+            players=self.players,
             table=self.table_view(ev.seat),
         )
 
@@ -276,6 +312,8 @@ class _State:
             for meld in each.melds:
                 for tile in meld.tiles:
                     seen[tile.kind] += 1
+            for tile in each.nuki:
+                seen[tile.kind] += 1
             if index == deciding:
                 for tile in each.hand:
                     seen[tile.kind] += 1
@@ -289,7 +327,7 @@ class _State:
             honba=rnd.honba,
             sticks=rnd.sticks + laid,
             dora=tuple(self.dora),
-            wall=LIVE_WALL - self.draws,
+            wall=self.wall - self.draws,
             discards=self.discards,
             seats=tuple(self.seat_view(i) for i in range(len(self.seats))),
             seen=tuple(seen),
@@ -308,6 +346,7 @@ class _State:
             concealed=len(seat.hand),
             riichi_turn=seat.riichi_turn,
             riichi_order=seat.riichi_order,
+            nuki=len(seat.nuki),
         )
 
     def call(self, ev: Call) -> None:
@@ -327,6 +366,8 @@ class _State:
             raise self.fail(f"calls {what}, but {self.expected()}", ev.seat, turn)
         if ev.claimed != self.last:
             raise self.fail(f"calls {what}, but seat {self.actor} discarded {self.last}", ev.seat, turn)
+        if ev.kind == CallKind.CHI and self.players == 3:
+            raise self.fail(f"calls {what}; there is no chi in the three-player game", ev.seat, turn)
         if ev.kind == CallKind.CHI and ev.seat != (self.actor + 1) % 4:
             raise self.fail(f"calls {what}; a chi takes only the left seat's discard", ev.seat, turn)
         if seat.riichi:
@@ -370,6 +411,23 @@ class _State:
         self.passes(ev.seat, ev.tiles[0])  # the added tile can be robbed (chankan)
         self.phase, self.last = _AFTER_ADDED, ev.tiles[0]
 
+    def nukidora(self, ev: Nukidora) -> None:
+        """Set a North aside: it leaves the hand, is seen by all, and a replacement draw follows."""
+        seat = self.seats[ev.seat]
+        if self.players != 3:
+            raise self.fail("sets a North aside (nukidora) in a four-player game", ev.seat)
+        if self.phase != _DISCARD or self.actor != ev.seat:
+            raise self.fail(f"sets {ev.tile} aside, but {self.expected()}", ev.seat)
+        if ev.tile.kind != NORTH or not seat.take_out((ev.tile,)):
+            held = Hand(tuple(sorted(t.kind for t in seat.hand))).concealed_text
+            raise self.fail(
+                f"sets {ev.tile} aside; expected a North (4z) of the hand, which holds {held}", ev.seat
+            )
+        seat.nuki.append(ev.tile)
+        seat.drawn = None
+        self.passes(ev.seat, ev.tile)  # a North set aside can be won on, as a discard can
+        self.phase, self.last = _AFTER_NUKI, ev.tile
+
     def reveal(self, ev: DoraReveal) -> None:
         self.dora.append(ev.tile)
         if len(self.dora) > 1 + self.kans:
@@ -404,15 +462,17 @@ class _State:
             )
         for tile in rnd.ura:
             self.see(tile, "the ura indicators")
-        if any(not (0 <= w.winner < 4 and 0 <= w.source < 4) for w in rnd.wins):
-            raise self.fail("a win names a seat outside 0-3")
+        if any(not (0 <= w.winner < self.players and 0 <= w.source < self.players) for w in rnd.wins):
+            raise self.fail(f"a win names a seat outside 0-{self.players - 1}")
         if not rnd.wins and rnd.drawn is None and not rnd.cut:
             raise self.fail("the round has no result; expected a win or a draw")
-        if rnd.drawn is not None and rnd.drawn.kind in EXHAUSTIVE and self.draws != LIVE_WALL:
-            raise self.fail(f"an exhaustive draw after {self.draws} draws; expected {LIVE_WALL}")
+        if rnd.drawn is not None and rnd.drawn.kind in EXHAUSTIVE and self.draws != self.wall:
+            raise self.fail(f"an exhaustive draw after {self.draws} draws; expected {self.wall}")
         winning = tuple(h for w in rnd.wins if (h := self.claimed(w)) is not None)
         if winning and self.phase == _AFTER_ADDED:
             self.robbed()
+        if winning and self.phase == _AFTER_NUKI:
+            self.seats[self.actor].nuki.pop()  # the North won on went to the winner
         return winning
 
     def claimed(self, win: Win) -> WinningHand | None:
@@ -445,7 +505,8 @@ class _State:
             tile = seat.drawn
             tiles = list(seat.hand)
         else:
-            if self.phase not in (_AFTER_DISCARD, _AFTER_ADDED) or self.actor != source or self.last is None:
+            after = (_AFTER_DISCARD, _AFTER_ADDED, _AFTER_NUKI)
+            if self.phase not in after or self.actor != source or self.last is None:
                 raise self.fail(f"seat {winner} wins by ron from seat {source}, but {self.expected()}")
             tile = self.last
             tiles = [*seat.hand, tile]

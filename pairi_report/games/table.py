@@ -107,6 +107,7 @@ class SeatView:
     concealed: int  # tiles in the concealed hand (13 less three per call, a drawn tile included)
     riichi_turn: int | None = None
     riichi_order: int | None = None
+    nuki: int = 0  # Norths set aside (three players), shown with the calls
 
     @property
     def riichi(self) -> bool:
@@ -136,6 +137,7 @@ class SeatView:
             "concealed": self.concealed,
             "river": [r.to_dict() for r in self.river],
             "melds": [m.to_dict() for m in self.melds],
+            "nuki": self.nuki,
         }
 
 

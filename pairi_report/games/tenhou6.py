@@ -12,6 +12,11 @@ seat. A discard is a tile, ``60`` the drawn tile, ``"r…"`` a riichi discard, `
 (``a`` at 6), ``"…k…"`` an added kan (``k`` where the pon's ``p`` was, the added tile after it), and
 ``0`` the empty slot after an open kan. The log does not say who moved when: ``order`` rebuilds it.
 
+A three-player log (a label starting with 三, or an empty fourth name with the fourth seat dealt
+nothing) keeps a fourth, empty seat in every round (no hand, takes or discards; a score and score
+changes of 0), which the reader drops; ``f44`` among a seat's discards sets a North aside (抜きドラ), its
+next take being the replacement draw; a claim's letter names its seat as at a table of four.
+
 >>> game = read_tenhou6('''{"name": ["A", "B", "C", "D"], "rule": {"disp": "般東喰赤", "aka": 1}, "log": [[
 ... [0, 0, 0], [25000, 25000, 25000, 25000], [11], [],
 ... [12,12,13,14,15,16,17,18,19,21,22,23,24], [25], [],
@@ -27,12 +32,26 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 from urllib.parse import unquote
 
 from ..core.bounds import HONBA, STICKS, load_log_json
-from .errors import THREE_PLAYER, LogError
-from .model import Call, CallKind, Discard, Drawn, Game, LogRules, Round, Tile, Win, Yaku, cut_warning
+from .errors import LogError
+from .model import (
+    Call,
+    CallKind,
+    Discard,
+    Drawn,
+    Game,
+    LogRules,
+    Nukidora,
+    Round,
+    Tile,
+    Win,
+    Yaku,
+    cut_warning,
+)
 from .order import Take, Turn, build_events, order
 
 _LINK = re.compile(r"^https?://tenhou\.net/\d/?#json=", re.IGNORECASE)
@@ -43,6 +62,8 @@ _ROUND_LENGTH = 4 + 3 * _SEATS + 1
 _CLAIM_AT = {"c": {0: 3}, "p": {0: 3, 2: 2, 4: 1}, "m": {0: 3, 2: 2, 6: 1}}
 _ADDED_AT = {0: 3, 2: 2, 4: 1}
 _MAX_TAKES = 70  # the whole live wall, which also bounds the search for the order of play
+_COUNT = {3: "three", 4: "four"}
+_NUKI = "f44"  # a North set aside (三麻's 抜きドラ), written among the discards
 
 
 def read_tenhou6(data: bytes | str, name: str = "") -> Game:
@@ -57,17 +78,31 @@ def read_tenhou6(data: bytes | str, name: str = "") -> Game:
     ):
         raise LogError("expected 'name' to be a list of names and 'rule' an object", where="top level")
     rules = _rules(rule)
-    if len(names) == 3 or rules.three_player or (len(names) == 4 and names[3] == "" and all(names[:3])):
-        raise LogError(THREE_PLAYER, where="top level")
-    if len(names) != _SEATS:
-        raise LogError(f"expected four names, got {len(names)}", where="top level")
     rounds = obj["log"]
     if not isinstance(rounds, list) or not rounds:
         raise LogError("expected 'log' to be a list of rounds", where="top level")
+    if _three_players(names, rules, rounds[0]):
+        rules = replace(rules, three_player=True)
+        if len(names) == _SEATS and names[3]:
+            raise LogError(f"a three-player log names a fourth player {names[3]!r}", where="top level")
+        names = names[:3]
+    elif len(names) != _SEATS:
+        raise LogError(f"expected four names, got {len(names)}", where="top level")
     title = name or str(obj.get("ref", ""))
     last = len(rounds) - 1
-    read = tuple(_round(r, i, cut_here=i == last) for i, r in enumerate(rounds))
+    seats = 3 if rules.three_player else _SEATS
+    read = tuple(_round(r, i, cut_here=i == last, seats=seats) for i, r in enumerate(rounds))
     return Game(tuple(names), rules, read, title)
+
+
+def _three_players(names: list[str], rules: LogRules, first: Any) -> bool:
+    """Tell a three-player log: its label starts with 三, it names three players, or (Tenhou's way) a
+    fourth name is empty and the first round deals the fourth seat nothing."""
+    if rules.three_player or len(names) == 3:
+        return True
+    rows = (_ROUND_LENGTH - 1, _ROUND_LENGTH)  # a round, or one the log stops in
+    empty = isinstance(first, list) and len(first) in rows and first[4 + 3 * 3] == []
+    return len(names) == _SEATS and names[3] == "" and empty
 
 
 def _load(data: bytes | str) -> dict[str, Any]:
@@ -107,27 +142,37 @@ def _rules(rule: dict[str, Any]) -> LogRules:
     return LogRules(red_fives=red, three_player=label.startswith("三"), label=label)
 
 
-def _round(raw: Any, index: int, cut_here: bool = False) -> Round:
-    """Read one round array; the log's last round may stop before its result (a game cut off)."""
+def _round(raw: Any, index: int, cut_here: bool = False, seats: int = _SEATS) -> Round:
+    """Read one round array; the log's last round may stop before its result (a game cut off).
+
+    A three-player round is written with four seats, the fourth empty (no hand, takes or discards,
+    a score of 0); one written with three seats only is read too.
+    """
     where = f"round {index + 1} of the log"
-    cut = cut_here and isinstance(raw, list) and len(raw) == _ROUND_LENGTH - 1
+    length = _ROUND_LENGTH - 3 if seats == 3 and isinstance(raw, list) and len(raw) < 16 else _ROUND_LENGTH
+    cut = cut_here and isinstance(raw, list) and len(raw) == length - 1
     if cut:
         raw = [*raw, None]
-    if not isinstance(raw, list) or len(raw) != _ROUND_LENGTH:
-        if isinstance(raw, list) and len(raw) == _ROUND_LENGTH - 3:
-            raise LogError(THREE_PLAYER, where=where)
+    if not isinstance(raw, list) or len(raw) != length:
         raise LogError(f"expected a round of {_ROUND_LENGTH} entries", where=where)
-    if raw[4 + 3 * 3] == [] and all(raw[4 + 3 * s] for s in range(3)):
-        raise LogError(THREE_PLAYER, where=where)  # the fourth seat is left empty
-    head, scores = raw[0], raw[1]
-    if not _ints(head, 3) or not _ints(scores, _SEATS) or not 0 <= head[0] < 16 or not _counters(head):
-        raise LogError("expected [round, honba, sticks] and four scores", where=where)
+    if seats == 3 and length == _ROUND_LENGTH:
+        if raw[13:16] != [[], [], []] or (_ints(raw[1], _SEATS) and raw[1][3] != 0):
+            raise LogError(
+                "a three-player round gives the fourth seat a hand, moves or points; expected none",
+                where=where,
+            )
+        raw = [*raw[:13], raw[16]]
+    head, scores = raw[0], raw[1][:seats] if seats == 3 and isinstance(raw[1], list) else raw[1]
+    if not _ints(head, 3) or not _ints(scores, seats) or not 0 <= head[0] < 16 or not _counters(head):
+        raise LogError(f"expected [round, honba, sticks] and {_COUNT[seats]} scores", where=where)
+    if seats == 3 and head[0] % 4 == 3:
+        raise LogError(f"round {head[0]} has dealer seat 3; a three-player game has seats 0-2", where=where)
     label = Round(head[0] // 4, head[0] % 4 + 1, head[1], head[2], (), (), (), (), ()).label
     try:
-        turns = tuple(_turns(raw[4 + 3 * s : 7 + 3 * s], s) for s in range(_SEATS))
-        hands = tuple(tuple(_tiles(raw[4 + 3 * s], f"seat {s}'s hand")) for s in range(_SEATS))
+        turns = tuple(_turns(raw[4 + 3 * s : 7 + 3 * s], s, seats) for s in range(seats))
+        hands = tuple(tuple(_tiles(raw[4 + 3 * s], f"seat {s}'s hand")) for s in range(seats))
         dora, ura = tuple(_tiles(raw[2], "the dora")), tuple(_tiles(raw[3], "the ura dora"))
-        wins, drawn = ((), None) if cut else _result(raw[16])
+        wins, drawn = ((), None) if cut else _result(raw[-1], seats)
         steps = order(turns, head[0] % 4)
         events = build_events(turns, steps, dora)
     except LogError as err:
@@ -187,7 +232,7 @@ def _codes(text: str, where: str) -> list[Tile]:
     return [_tile(int(text[i : i + 2]), where) for i in range(0, len(text), 2)]
 
 
-def _turns(raw: list[Any], seat: int) -> list[Turn]:
+def _turns(raw: list[Any], seat: int, seats: int = _SEATS) -> list[Turn]:
     """Pair a seat's takes with its discards: one discard per take, the last take maybe without."""
     _hand, takes, discards = raw
     if not isinstance(takes, list) or not isinstance(discards, list):
@@ -203,13 +248,13 @@ def _turns(raw: list[Any], seat: int) -> list[Turn]:
     turns = []
     for i, code in enumerate(takes):
         where = f"seat {seat} turn {i + 1}"
-        take = _take(code, seat, where)
+        take = _take(code, seat, where, seats)
         after = _discard(discards[i], seat, take, where) if i < len(discards) else None
         turns.append(Turn(take, after, ends=i >= len(discards)))
     return turns
 
 
-def _take(code: Any, seat: int, where: str) -> Take:
+def _take(code: Any, seat: int, where: str, seats: int = _SEATS) -> Take:
     """Read a draw or a claim string."""
     if not isinstance(code, str):
         return _tile(code, where)
@@ -224,11 +269,16 @@ def _take(code: Any, seat: int, where: str) -> Take:
         raise LogError(f"the call {code!r} has {len(tiles)} tiles", where=where)
     claimed = tiles.pop(at // 2)
     kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.OPEN_KAN}[letter]
-    return Call(seat, kind, tuple(tiles), claimed, (seat + _CLAIM_AT[letter][at]) % _SEATS)
+    # The place of the letter names a seat of four (three players: the fourth is the empty one).
+    source = (seat + _CLAIM_AT[letter][at]) % _SEATS
+    if source >= seats:
+        raise LogError(f"the call {code!r} claims from the empty fourth seat", where=where)
+    return Call(seat, kind, tuple(tiles), claimed, source)
 
 
-def _discard(code: Any, seat: int, take: Take, where: str) -> Discard | Call | None:
-    """Read a discard: a tile, 60 (the drawn tile), a riichi, a kan, or 0 after an open kan."""
+def _discard(code: Any, seat: int, take: Take, where: str) -> Discard | Call | Nukidora | None:
+    """Read a discard: a tile, 60 (the drawn tile), a riichi, a kan, ``f44`` (a North set aside), or 0
+    after an open kan."""
     drawn = take if isinstance(take, Tile) else None
     if type(code) is int and code in (0, 60):
         if (code == 0) != (isinstance(take, Call) and take.kind == CallKind.OPEN_KAN):
@@ -238,6 +288,8 @@ def _discard(code: Any, seat: int, take: Take, where: str) -> Discard | Call | N
         return None if code == 0 else Discard(seat, drawn or Tile(0), tsumogiri=True)
     if not isinstance(code, str):
         return Discard(seat, _tile(code, where))
+    if code == _NUKI:
+        return Nukidora(seat, Tile(30))
     if len(code) == 3 and code[0] == "r":
         if code[1:] == "60":
             if drawn is None:
@@ -250,36 +302,46 @@ def _discard(code: Any, seat: int, take: Take, where: str) -> Discard | Call | N
     if len(code) == 9 and at in _ADDED_AT:
         tiles = _codes(code[:at] + code[at + 1 :], where)
         return Call(seat, CallKind.ADDED_KAN, (tiles[at // 2],))
-    raise LogError(f"unknown discard {code!r}; expected a tile, 60, 'r…', '…a…' or '…k…'", where=where)
+    raise LogError(f"unknown discard {code!r}; expected a tile, 60, 'r…', '…a…', '…k…' or 'f44'", where=where)
 
 
-def _result(raw: Any) -> tuple[tuple[Win, ...], Drawn | None]:
+def _result(raw: Any, seats: int = _SEATS) -> tuple[tuple[Win, ...], Drawn | None]:
     """Read the result: ``["和了", deltas, detail, …]`` or a draw's name with its deltas, if any."""
     where = "the result"
     if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
         raise LogError("expected a result such as ['和了', …] or ['流局', …]", where=where)
     if raw[0] != "和了":
-        if len(raw) > 2 or (len(raw) == 2 and not _ints(raw[1], _SEATS)):
-            raise LogError(f"expected {raw[0]!r} with at most four score changes", where=where)
-        return (), Drawn(raw[0], tuple(raw[1]) if len(raw) == 2 else ())
+        if len(raw) > 2 or (len(raw) == 2 and _deltas(raw[1], seats) is None):
+            raise LogError(f"expected {raw[0]!r} with at most {_COUNT[seats]} score changes", where=where)
+        return (), Drawn(raw[0], _deltas(raw[1], seats) or () if len(raw) == 2 else ())
     if len(raw) < 3 or len(raw) % 2 == 0:
         raise LogError("expected '和了' followed by score changes and details per win", where=where)
-    return tuple(_win(raw[i], raw[i + 1]) for i in range(1, len(raw), 2)), None
+    return tuple(_win(raw[i], raw[i + 1], seats) for i in range(1, len(raw), 2)), None
 
 
-def _win(deltas: Any, detail: Any) -> Win:
+def _deltas(raw: Any, seats: int) -> tuple[int, ...] | None:
+    """Return a result's score changes, one per seat (three players: a fourth 0 may follow); else None."""
+    if _ints(raw, seats):
+        return tuple(raw)
+    if seats == 3 and _ints(raw, _SEATS) and raw[3] == 0:
+        return tuple(raw[:3])
+    return None
+
+
+def _win(deltas: Any, detail: Any, seats: int = _SEATS) -> Win:
     where = "the result"
-    if not _ints(deltas, _SEATS):
-        raise LogError("expected four score changes for a win", where=where)
+    changes = _deltas(deltas, seats)
+    if changes is None:
+        raise LogError(f"expected {_COUNT[seats]} score changes for a win", where=where)
     # [winner, from, liable] alone (no text, no yaku) is a win as some tools write it: read, then valued.
     if not isinstance(detail, list) or len(detail) < 3 or not _ints(detail[:3], 3):
         raise LogError("expected [winner, from, liable, text, yaku…] for a win", where=where)
-    if not all(isinstance(v, str) for v in detail[3:]) or not all(0 <= s < _SEATS for s in detail[:3]):
-        raise LogError("expected seats 0-3 and texts in a win's details", where=where)
+    if not all(isinstance(v, str) for v in detail[3:]) or not all(0 <= s < seats for s in detail[:3]):
+        raise LogError(f"expected seats 0-{seats - 1} and texts in a win's details", where=where)
     winner, source, liable = detail[:3]
     try:
         yaku = tuple(Yaku.parse(y) for y in detail[4:])
     except LogError as err:
         raise err.at("", where) from None
     text = detail[3] if len(detail) > 3 else ""
-    return Win(winner, source, tuple(deltas), text, yaku, None if liable == winner else liable)
+    return Win(winner, source, changes, text, yaku, None if liable == winner else liable)

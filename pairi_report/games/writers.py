@@ -10,6 +10,10 @@ be compared; the readers read these files back to the same rounds. Choices the s
   ``owari`` (the game's end, as mjai's ``end_game``) with the final scores and points 0 (no uma is known).
 - mjai ``ryukyoku`` says ``reason`` for an abortive draw (names in ``mjai.REASONS``) and
   ``tenpais`` for an exhaustive one; ``reach_accepted`` follows a riichi discard that is not won on.
+- A three-player game: mjai with three names, hands, scores and deltas, and ``nukidora`` events;
+  mjlog as Tenhou writes one, with ``<GO type>`` bit 0x10, an empty ``n3`` and ``hai3``, a fourth
+  score of 0 in ``ten`` and a fourth pair ``0,0`` in ``sc``, and a North set aside as ``<N m>`` with
+  bit 0x20 (the tile id shifted by 8).
 """
 
 from __future__ import annotations
@@ -22,8 +26,21 @@ from urllib.parse import quote
 from ..core.tiles import FIVES, WIND_LETTERS
 from .errors import LogError
 from .mjai import REASONS, mjai_name
-from .mjlog import DRAW_TYPES, LIMITS, NO_RED, RED_IDS, YAKU, lobby_type, scoring_text
-from .model import EXHAUSTIVE, Call, CallKind, Discard, DoraReveal, Draw, Drawn, Game, Round, Tile, Win
+from .mjlog import DRAW_TYPES, LIMITS, NO_RED, RED_IDS, THREE, YAKU, lobby_type, scoring_text
+from .model import (
+    EXHAUSTIVE,
+    Call,
+    CallKind,
+    Discard,
+    DoraReveal,
+    Draw,
+    Drawn,
+    Game,
+    Nukidora,
+    Round,
+    Tile,
+    Win,
+)
 
 _TEXT = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀?)")
 
@@ -70,6 +87,8 @@ def _mjai_round(rnd: Round) -> list[dict[str, Any]]:
             out.append({"type": "dora", "dora_marker": mjai_name(ev.tile)})
         elif isinstance(ev, Call):
             out.append(_mjai_call(ev, pons))
+        elif isinstance(ev, Nukidora):
+            out.append({"type": "nukidora", "actor": ev.seat, "pai": mjai_name(ev.tile)})
     for win in rnd.wins:
         ura = [mjai_name(t) for t in rnd.ura]
         out.append(
@@ -82,7 +101,7 @@ def _mjai_round(rnd: Round) -> list[dict[str, Any]]:
             }
         )
     if rnd.drawn is not None:
-        out.append(_mjai_draw(rnd.drawn))
+        out.append(_mjai_draw(rnd.drawn, rnd.players))
     out.append({"type": "end_kyoku"})
     return out
 
@@ -111,13 +130,13 @@ def _mjai_call(ev: Call, pons: dict[tuple[int, int], list[Tile]]) -> dict[str, A
     }
 
 
-def _mjai_draw(drawn: Drawn) -> dict[str, Any]:
+def _mjai_draw(drawn: Drawn, players: int) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "ryukyoku"}
     reasons = {v: k for k, v in REASONS.items()}
     if drawn.kind in reasons:
         out["reason"] = reasons[drawn.kind]
     else:
-        out["tenpais"] = [drawn.kind == "全員聴牌" or d > 0 for d in drawn.deltas or (0, 0, 0, 0)]
+        out["tenpais"] = [drawn.kind == "全員聴牌" or d > 0 for d in drawn.deltas or (0,) * players]
     if drawn.deltas:
         out["deltas"] = list(drawn.deltas)
     return out
@@ -126,7 +145,9 @@ def _mjai_draw(drawn: Drawn) -> dict[str, Any]:
 def write_mjlog(game: Game) -> str:
     """Return the game as Tenhou mjlog XML (uncompressed)."""
     kind = lobby_type(game.rules.label) & ~NO_RED | (0 if game.rules.red_fives else NO_RED)
-    names = " ".join(f'n{i}="{quote(n)}"' for i, n in enumerate(game.names))
+    kind |= THREE if game.rules.three_player else 0
+    padded = (*game.names, "") if game.rules.three_player else game.names
+    names = " ".join(f'n{i}="{quote(n)}"' for i, n in enumerate(padded))
     out = ['<mjloggm ver="2.3">', '<SHUFFLE seed="" ref=""/>', f'<GO type="{kind}" lobby="0"/>']
     out += [f'<UN {names} dan="0,0,0,0" rate="1500,1500,1500,1500" sx="M,M,M,M"/>', '<TAIKYOKU oya="0"/>']
     for rnd in game.rounds:
@@ -139,7 +160,7 @@ def write_mjlog(game: Game) -> str:
 
 def _owari(rnd: Round) -> str:
     """Return ``owari``'s final scores (in hundreds) and points (0.0: the log has no uma) after a round."""
-    final = list(rnd.scores)
+    final = [*rnd.scores, 0] if rnd.players == 3 else list(rnd.scores)
     for deltas in [w.deltas for w in rnd.wins] + [rnd.drawn.deltas if rnd.drawn else ()]:
         for seat, change in enumerate(deltas):
             final[seat] += change
@@ -179,8 +200,10 @@ class _MjlogRound:
     def write(self) -> list[str]:
         rnd = self.rnd
         seed = f"{rnd.wind * 4 + rnd.dealer},{rnd.honba},{rnd.sticks},0,0,{self.dora[0]}"
-        ten = ",".join(str(s // 100) for s in rnd.scores)
-        hands = " ".join(f'hai{i}="{",".join(map(str, h))}"' for i, h in enumerate(self.held))
+        three = rnd.players == 3
+        ten = ",".join(str(s // 100) for s in ((*rnd.scores, 0) if three else rnd.scores))
+        held = [*self.held, []] if three else self.held
+        hands = " ".join(f'hai{i}="{",".join(map(str, h))}"' for i, h in enumerate(held))
         out = [f'<INIT seed="{seed}" ten="{ten}" oya="{rnd.dealer}" {hands}/>']
         last_play = _last_play(rnd)
         for index, ev in enumerate(rnd.events):
@@ -192,6 +215,10 @@ class _MjlogRound:
         return out
 
     def event(self, ev: Draw | Discard | Call | DoraReveal | object, won_on: bool) -> list[str]:
+        if isinstance(ev, Nukidora):
+            self.drew[ev.seat] = -1
+            self.last = self.pick(ev.seat, ev.tile)
+            return [f'<N who="{ev.seat}" m="{self.last << 8 | 0x20}"/>']
         if isinstance(ev, Draw):
             tile = self.new(ev.tile)
             self.held[ev.seat].append(tile)
@@ -245,7 +272,8 @@ class _MjlogRound:
     def sc(self, deltas: tuple[int, ...]) -> str:
         if not deltas:
             return ""
-        pairs = (f"{s // 100},{d // 100}" for s, d in zip(self.rnd.scores, deltas, strict=True))
+        pairs = [f"{s // 100},{d // 100}" for s, d in zip(self.rnd.scores, deltas, strict=True)]
+        pairs += ["0,0"] if self.rnd.players == 3 else []  # Tenhou's empty fourth seat
         return f' sc="{",".join(pairs)}"'
 
     def agari(self, win: Win, ura: list[int]) -> str:
@@ -274,7 +302,7 @@ class _MjlogRound:
         if drawn.kind in types:
             attrs += f' type="{types[drawn.kind]}"'
         if drawn.kind in EXHAUSTIVE[:3]:
-            for seat, delta in enumerate(drawn.deltas or (0, 0, 0, 0)):
+            for seat, delta in enumerate(drawn.deltas or (0,) * self.rnd.players):
                 if drawn.kind == "全員聴牌" or delta > 0:
                     attrs += f' hai{seat}="{",".join(map(str, sorted(self.held[seat])))}"'
         return f"<RYUUKYOKU {attrs}/>"

@@ -8,8 +8,9 @@ threats combine as independent: the tile deals in unless it passes each, ``1 −
 The loss when dealing in is the threat's average ron value by situation, carried over from
 mahjong-helper's figures (after 「統計学」のマージャン戦術): a non-dealer's riichi 5,172 (7,445 in
 its ippatsu go-around), an open hand 3,000 grown by the dora it shows; a dealer's 1.5 times as much;
-and 300 per honba. The riichi sticks on the table are left out: they go to whoever wins, not from the
-one who deals in. A discard's expected loss is the sum over the threats of chance times loss.
+and 300 per honba (200 at a three-player table). The riichi sticks on the table are left out: they go
+to whoever wins, not from the one who deals in. A discard's expected loss is the sum over the threats
+of chance times loss.
 
 ``reasons`` are keys, not words (the label files give them words): ``genbutsu``, ``no-wait``, the
 risk type (``suji-28``, ``half-suji-46-outer``, ``yakuhai-2-left`` …), then ``kabe``, ``one-chance``,
@@ -28,7 +29,7 @@ from .features import TileFacts, tile_facts
 from .model import DangerModel, impossible, load_model, tables
 from .threats import Threat, ThreatKind, threats
 
-HONBA_POINTS = 300
+HONBA_POINTS = 100  # per honba and per seat that would pay on a tsumo: 300 at four seats, 200 at three
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ def deal_in_loss(threat: Threat, view: TableView) -> float:
             value *= factor
     if threat.dealer:
         value *= points["dealer_factor"]
-    return value + HONBA_POINTS * view.honba
+    return value + HONBA_POINTS * (len(view.seats) - 1) * view.honba
 
 
 def reasons(facts: TileFacts) -> tuple[str, ...]:

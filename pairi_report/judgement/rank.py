@@ -191,7 +191,7 @@ def measure(
     if not rows:
         raise ValueError("the hand has no discard to judge")
     table = table_of(analysis, view, rows)
-    horizon = WALL_DRAWS if view is None else max(1, min(WALL_DRAWS, view.wall // 4))
+    horizon = WALL_DRAWS if view is None else max(1, min(WALL_DRAWS, view.wall // len(view.seats)))
     found = expected_points(analysis, horizon) if points else {}
     return Measured(tuple(_terms(analysis, d, table, found) for d in rows), table, horizon)
 

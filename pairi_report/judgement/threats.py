@@ -138,8 +138,9 @@ def _open_reasons(view: TableView, seat: SeatView, dora: list[int]) -> tuple[str
 
 
 def _dora_shown(seat: SeatView, dora: list[int]) -> int:
-    """Return the dora in a seat's calls: a copy per indicator pointing to its kind, and red fives."""
-    return sum(dora.count(t.kind) + t.red for m in seat.melds for t in m.tiles)
+    """Return the dora in a seat's calls: a copy per indicator pointing to its kind, and red fives; and
+    its Norths set aside (three players), each a dora."""
+    return sum(dora.count(t.kind) + t.red for m in seat.melds for t in m.tiles) + seat.nuki
 
 
 def _ippatsu(view: TableView, seat: SeatView) -> bool:

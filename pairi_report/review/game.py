@@ -20,7 +20,7 @@ from ..core.errors import PairiError, plain
 from ..core.tiles import WIND_LETTERS, compact, tile_name
 from ..games.decision import Decision
 from ..games.model import Game
-from ..games.replay import replay
+from ..games.replay import NORTH, replay
 from ..judgement.rank import judge_hand
 from ..rules.registry import analyze
 from ..rules.riichi.valuation import DiscardValues, RiichiValue
@@ -39,17 +39,18 @@ class ReviewError(PairiError, ValueError):
 
 def choose_seats(game: Game, player: str | None, name: str = "") -> tuple[int, ...]:
     """Return the seats to review: every seat, the seats of a player's name, or a seat number 0-3."""
+    seats = tuple(range(game.players))
     if player is None:
-        return SEATS
+        return seats
     # The game keeps names made plain and cut (``Game``): the name as typed is made so too.
     named = tuple(seat for seat, n in enumerate(game.names) if n in (player, plain(player)))
     if named:
         return named
-    if player in ("0", "1", "2", "3"):
+    if player in tuple(str(seat) for seat in seats):
         return (int(player),)
     listed = ", ".join(repr(n) for n in game.names)
     where = f" in {name}" if name else ""
-    raise ReviewError(f"no player {player!r}{where}; expected one of {listed} or a seat 0-3")
+    raise ReviewError(f"no player {player!r}{where}; expected one of {listed} or a seat 0-{game.players - 1}")
 
 
 def situation_words(d: Decision, facts: DiscardFacts) -> str:
@@ -63,13 +64,21 @@ def situation_words(d: Decision, facts: DiscardFacts) -> str:
         words.append("double-riichi" if facts.double_riichi else "riichi")
     if d.river:
         words.append("river=" + "".join(tile_name(t) for t in d.river))
+    if d.nuki:
+        words.append(f"nuki={d.nuki}")
     return " ".join(words)
+
+
+def rules_of(d: Decision) -> str:
+    """Return the rule set a decision is analysed under: ``sanma`` at a three-player table."""
+    return "sanma" if d.players == 3 else "riichi"
 
 
 def review_decision(game: str, player: str, d: Decision, facts: DiscardFacts) -> DecisionReview:
     """Analyse one decision's hand as the seat saw it and judge the discard played."""
     words = situation_words(d, facts)
-    analysis = analyze(d.hand, visible=compact(besides_indicators(d)) or None, situation=words)
+    visible = compact(besides_indicators(d)) or None
+    analysis = analyze(d.hand, rules=rules_of(d), visible=visible, situation=words)
     judgement = None
     if not d.riichi and analysis.discards:
         judgement = judge_hand(analysis, d.table, forbidden=_forbidden(facts, d))
@@ -89,10 +98,13 @@ def _forbidden(facts: DiscardFacts, d: Decision) -> tuple[int, ...]:
 
 
 def besides_indicators(d: Decision) -> tuple[int, ...]:
-    """Return the tiles a decision's seat sees besides the dora indicators (the analysis adds those)."""
+    """Return the tiles a decision's seat sees besides the dora indicators and its own Norths set aside
+    (the analysis adds those, from the situation's ``dora=`` and ``nuki=``)."""
     rest = list(d.visible)
     for tile in d.dora:
         rest.remove(tile.kind)  # the replay counts each indicator turned over among the visible tiles
+    for _ in range(d.nuki):
+        rest.remove(NORTH)
     return tuple(rest)
 
 
@@ -132,9 +144,10 @@ class GameReview:
         }
 
 
-def review_game(game: Game, name: str = "", seats: tuple[int, ...] = SEATS) -> GameReview:
-    """Review the decisions of the given seats, round by round, and check every win."""
+def review_game(game: Game, name: str = "", seats: tuple[int, ...] | None = None) -> GameReview:
+    """Review the decisions of the given seats (default every seat), round by round; check every win."""
     name = name or game.title
+    seats = tuple(range(game.players)) if seats is None else seats
     rounds: list[RoundReview] = []
     for done in replay(game):
         facts, end = round_facts(done.round)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..games.model import Call, CallKind, Discard, DoraReveal, Draw, Round
+from ..games.model import Call, CallKind, Discard, DoraReveal, Draw, Nukidora, Round
 
 KANS = (CallKind.OPEN_KAN, CallKind.ADDED_KAN, CallKind.CLOSED_KAN)
 
@@ -43,6 +43,7 @@ class RoundEnd:
     chankan: bool  # the round ended on an added kan
     last_is_discard: bool  # the round ended on a discard (a ron on it is houtei when the wall is out)
     sticks_laid: int  # riichi sticks laid this round
+    nuki: tuple[int, ...] = (0, 0, 0, 0)  # Norths each seat set aside (three players) and kept
 
 
 @dataclass
@@ -60,8 +61,9 @@ class _Pass:
     sticks: int = 0
     pending_stick: bool = False  # a riichi tile was just discarded and nothing has passed it yet
     pending_break: bool = False  # an added kan stands once play goes on
-    kan_by: int | None = None  # the seat whose kan the next draw replaces
+    kan_by: int | None = None  # the seat whose kan (or North set aside) the next draw replaces
     rinshan: bool = False
+    nuki: list[int] = field(default_factory=lambda: [0] * 4)
 
 
 def round_facts(rnd: Round) -> tuple[tuple[DiscardFacts, ...], RoundEnd]:
@@ -82,7 +84,15 @@ def round_facts(rnd: Round) -> tuple[tuple[DiscardFacts, ...], RoundEnd]:
             facts.append(_discard(state, ev))
         elif isinstance(ev, Call):
             _call(state, ev)
+        elif isinstance(ev, Nukidora):
+            # A North set aside ends the first go-around (no tenhou, chiihou or double riichi after
+            # it); a win on its replacement draw is valued as a plain tsumo (the scorer knows rinshan
+            # only after a kan), and it leaves every ippatsu standing.
+            state.nuki[ev.seat] += 1
+            state.calls += 1
         last = ev
+    if isinstance(last, Nukidora):  # the North was won on: it went to the winner
+        state.nuki[last.seat] -= 1
     end = RoundEnd(
         riichi=tuple(state.riichi),
         double_riichi=tuple(state.double),
@@ -94,6 +104,7 @@ def round_facts(rnd: Round) -> tuple[tuple[DiscardFacts, ...], RoundEnd]:
         chankan=isinstance(last, Call) and last.kind == CallKind.ADDED_KAN,
         last_is_discard=isinstance(last, Discard),
         sticks_laid=state.sticks,
+        nuki=tuple(state.nuki),
     )
     return tuple(facts), end
 

@@ -19,13 +19,14 @@ TenhouPoints(fu=None, han=None, limit='mangan', points=(2000, 4000), each=False)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..games.decision import WinningHand
 from ..games.model import Round, Win
-from ..games.replay import LIVE_WALL
+from ..games.replay import live_wall
 from ..rules.riichi.scoring import HandValue, Situation, score
+from ..rules.riichi.scoring.options import DEFAULT
 from ..rules.riichi.scoring.points import payment
 from .moments import RoundEnd
 
@@ -69,7 +70,7 @@ def win_situation(rnd: Round, end: RoundEnd, win: Win) -> Situation:
     riichi = end.riichi[seat]
     double = end.double_riichi[seat]
     first_draw = tsumo and end.calls == 0 and end.seat_draws[seat] == 1
-    wall_out = end.draws == LIVE_WALL
+    wall_out = end.draws == live_wall(rnd.players)
     return Situation(
         round_wind=rnd.wind % 4,
         seat_wind=rnd.seat_wind(seat) - 27,
@@ -87,6 +88,7 @@ def win_situation(rnd: Round, end: RoundEnd, win: Win) -> Situation:
         chiihou=first_draw and seat != rnd.dealer,
         honba=rnd.honba,
         sticks=rnd.sticks + end.sticks_laid,
+        nuki=end.nuki[seat],
     )
 
 
@@ -149,4 +151,5 @@ class WinCheck:
 def check_win(rnd: Round, end: RoundEnd, win: Win, hand: WinningHand) -> WinCheck:
     """Score a win's rebuilt hand in the situation the replay gives."""
     situation = win_situation(rnd, end, win)
-    return WinCheck(win, hand, situation, score(hand.hand, hand.tile.kind, situation))
+    options = replace(DEFAULT, players=rnd.players)  # three players: 1m shows 9m, tsumo-son
+    return WinCheck(win, hand, situation, score(hand.hand, hand.tile.kind, situation, options))

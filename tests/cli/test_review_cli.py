@@ -164,6 +164,16 @@ def test_player_names_from_the_log_are_escaped(tmp_path: Path) -> None:
     assert r"\*bold\* \| \[link\](x)" in md
 
 
+def two_man(tmp_path: Path) -> Path:
+    """A three-player log dealing a 2m, a tile the three-player game does not have."""
+    obj = json.loads((DATA / "three_player.json").read_bytes())
+    obj["log"][0][4][2] = 12
+    path = tmp_path / "logs" / "two_man.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
 def test_what_a_review_does_not_take_is_refused_in_one_line(tmp_path: Path) -> None:
     cases = [
         (
@@ -176,13 +186,13 @@ def test_what_a_review_does_not_take_is_refused_in_one_line(tmp_path: Path) -> N
         ([str(RANKED), "--player", "nobody"], "no player 'nobody' in ranked_game"),
         ([str(SOURCE), "-f", "json", "--player", "nobody"], "no player 'nobody'"),
         (["123m456p789s1122z", "--player", "1"], "--player chooses whose discards"),
-        ([str(DATA / "three_player.json")], "three-player logs are not supported yet"),
+        ([str(two_man(tmp_path))], "East 1, 0 honba, the deal: a 2m, which is not in the three-player game"),
     ]
     for args, words in cases:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, args
         assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
-    assert files_in(tmp_path) == []
+    assert files_in(tmp_path) == ["logs", "logs/two_man.json"]
 
 
 SUFFIX = {"tenhou6": ".json", "mjlog": ".mjlog", "mjai": ".jsonl", "not": ".json"}

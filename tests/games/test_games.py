@@ -262,9 +262,14 @@ def test_text_input_and_extension_fallback() -> None:
 
 
 @pytest.mark.parametrize("file", ["three_player.json", "three_player.mjlog", "three_player.mjai.jsonl"])
-def test_three_player_logs_are_refused_clearly(file: str) -> None:
-    with pytest.raises(LogError, match="three-player logs are not supported yet"):
-        read_game((DATA / file).read_bytes(), file)
+def test_three_player_logs_are_read_as_three_seats(file: str) -> None:
+    # Tenhou's ways of saying three players: a label starting 三, an empty fourth name and seat, <GO type>
+    # bit 0x10, three mjai names; the fourth seat is dropped, not kept empty.
+    game = read_game((DATA / file).read_bytes(), file)
+    assert game.rules.three_player and game.players == 3
+    assert game.names == ("A", "B", "C")
+    assert [len(h) for h in game.rounds[0].hands] == [13, 13, 13]
+    assert game.rounds[0].scores == (35000, 35000, 35000)
 
 
 def tenhou6_round(takes: list, discards: list) -> bytes:

@@ -177,6 +177,7 @@ def test_the_view_is_complete_in_json() -> None:
         "concealed",
         "river",
         "melds",
+        "nuki",
     }
     assert data["round"] == "East 1" and data["dora"] == [str(t) for t in d.dora]
     assert sum(data["seen"]) == sum(d.hand.all_counts) + len(d.visible)

@@ -93,8 +93,8 @@ def _text_layer(text: str, lettering: Lettering, fill: tuple[int, int, int]) -> 
 
 
 def _title(card: CardPicture, fonts: dict[str, Lettering]) -> Image.Image:
-    """Return the title line."""
-    return _text_layer(card.title, fonts["title"], INK)
+    """Return the title, wrapped between words as the verdict is."""
+    return _flow_words(_words_of(card.title, fonts["title"], INK, 0))
 
 
 def _words(text: str, fonts: dict[str, Lettering]) -> Image.Image:
@@ -121,20 +121,32 @@ def _verdict(card: CardPicture, tiles: TileSet, fonts: dict[str, Lettering]) -> 
             items.append(Item(tile, tile.height - descent, space if spaced else 4, not spaced))
             spaced = False
             continue
-        for n, match in enumerate(re.finditer(r"(\s*)(\S+)", part)):
-            lead = bool(match.group(1))
-            gap = space if lead else 4 if n == 0 and items else 0
-            word = match.group(2)
-            if font.getlength(word) <= WIDTH - 2 * MARGIN:
-                items.append(_word(word, lettering, fill, gap, not lead))
-                continue
-            # Words wider than the card (Chinese and Japanese run on without spaces) break between
-            # characters, never before a closing mark.
-            for m, ch in enumerate(word):
-                kept = not lead if m == 0 else unicodedata.category(ch) in _CLOSING
-                items.append(_word(ch, lettering, fill, gap if m == 0 else 0, kept))
+        items += _words_of(part, lettering, fill, 4 if items else 0)
         spaced = part[-1:].isspace()
     return _flow_words(items)
+
+
+def _words_of(text: str, lettering: Lettering, fill: tuple[int, int, int], join: int) -> list[Item]:
+    """Return a text's words as flowed pieces: a word after a space may start a line, one with no space
+    before it stays with what it follows (``join`` apart, the first word from the piece before).
+
+    Words wider than the card (Chinese and Japanese run on without spaces) break between characters,
+    never before a closing mark.
+    """
+    font, _ = lettering.fit("a")
+    space = round(font.getlength("a a") - font.getlength("aa"))
+    items: list[Item] = []
+    for n, match in enumerate(re.finditer(r"(\s*)(\S+)", text)):
+        lead = bool(match.group(1))
+        gap = space if lead else join if n == 0 else 0
+        word = match.group(2)
+        if font.getlength(word) <= WIDTH - 2 * MARGIN:
+            items.append(_word(word, lettering, fill, gap, not lead))
+            continue
+        for m, ch in enumerate(word):
+            kept = not lead if m == 0 else unicodedata.category(ch) in _CLOSING
+            items.append(_word(ch, lettering, fill, gap if m == 0 else 0, kept))
+    return items
 
 
 @dataclass(frozen=True)
@@ -164,6 +176,8 @@ def _flow_words(items: Sequence[Item]) -> Image.Image:
     """Return pieces laid left to right, each after its gap, wrapped by ``break_lines``; the pieces of
     a line stand on one baseline."""
     room = WIDTH - 2 * MARGIN
+    if not items:
+        return Image.new("RGBA", (1, 1), (0, 0, 0, 0))
     lines = break_lines(items, room)
     above = [max(i.baseline for i in line) for line in lines]
     below = [max(i.picture.height - i.baseline for i in line) for line in lines]

@@ -360,6 +360,7 @@ class ReviewWords(Words):
     riichi_word: str
     tsumogiri: str
     called: str
+    nukidora: str  # a North set aside in three-player, shown with the calls
     river: str
     calls: str
     dealer_mark: str

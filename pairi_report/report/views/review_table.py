@@ -1,8 +1,9 @@
-"""The table at a decision, as the player saw it: four rivers, the calls, dora indicators, scores, sticks.
+"""The table at a decision, as the player saw it: the rivers, the calls, dora indicators, scores, sticks.
 
-Built from the replay's ``TableView``: each seat in table order from the deciding one, its river with the
-riichi tile laid sideways, the tiles discarded straight after drawing shaded (tsumogiri) and those called
-away faded, and its calls with the claimed tile on its side toward the seat it came from.
+Built from the replay's ``TableView``: each seat (four, or three) in table order from the deciding one,
+its river with the riichi tile laid sideways, the tiles discarded straight after drawing shaded
+(tsumogiri) and those called away faded, its calls with the claimed tile on its side toward the seat it
+came from, and in three-player the Norths it set aside (nukidora) after its calls.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from ...games.model import CallKind, Tile
 from ...games.table import RiverTile, SeatView, TableMeld, TableView
 from .i18n import ReviewWords
 from .tiles import Pic, Row
+
+NORTH = "4z"  # the tile a three-player seat sets aside as nukidora
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class SeatLine:
     river_label: str
     calls: Row
     calls_label: str
+    nuki_label: str = ""  # the Norths set aside in words (three players), for pages without alt text
 
 
 @dataclass(frozen=True)
@@ -88,12 +92,22 @@ def meld_row(meld: TableMeld, seat: int, seats: int = 4) -> Row:
 
 
 def calls_row(seat: SeatView, seats: int) -> Row:
-    """Return a seat's calls, a gap between each."""
+    """Return a seat's calls, a gap between each, then the Norths it set aside (three players)."""
     row: list[Pic | None] = []
     for i, meld in enumerate(seat.melds):
         row += [None] if i else []
         row += meld_row(meld, seat.seat, seats)
+    if seat.nuki:
+        row += [None] if row else []
+        row += [Pic(NORTH)] * seat.nuki
     return tuple(row)
+
+
+def calls_label(seat: SeatView, words: ReviewWords) -> str:
+    """Return a seat's calls in words, and its Norths set aside."""
+    parts = [_tiles(m.tiles) for m in seat.melds]
+    parts += [f"{words.nukidora} {' '.join([NORTH] * seat.nuki)}"] if seat.nuki else []
+    return " ".join(parts)
 
 
 def _tiles(tiles: tuple[Tile, ...]) -> str:
@@ -114,7 +128,8 @@ def table_context(table: TableView, names: tuple[str, ...], words: ReviewWords) 
             river=river_row(s.river),
             river_label=river_label(s.river, words),
             calls=calls_row(s, len(table.seats)),
-            calls_label=" ".join(_tiles(m.tiles) for m in s.melds),
+            calls_label=calls_label(s, words),
+            nuki_label=f"{words.nukidora} {' '.join([NORTH] * s.nuki)}" if s.nuki else "",
         )
         for s in order
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...review import GameReview, Tally
 from .i18n import REVIEW_WORDS
-from .review_view import player_name, short_result
+from .review_view import loss_words, player_name, short_result
 
 WORDS = REVIEW_WORDS["en"]  # the plain-text summary is in English
 
@@ -35,11 +35,7 @@ def _largest(review: GameReview) -> str:
     if worst is None:
         return WORDS.text_no_loss
     d, v = worst.decision, worst.verdict
-    lost = (
-        WORDS.loss_shanten.format(n=v.shanten_lost)
-        if v.shanten_lost
-        else WORDS.loss_tiles.format(n=v.tiles_lost)
-    )
+    lost = loss_words(v, WORDS)
     best = " ".join(row.name for row in v.best)
     who = player_name(review, d.seat, WORDS)
     return WORDS.text_largest.format(

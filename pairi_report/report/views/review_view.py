@@ -549,15 +549,24 @@ def _headlines(review: GameReview, labels: Labels, words: ReviewWords) -> tuple[
 def _where(review: GameReview, r: DecisionReview, words: ReviewWords) -> dict[str, str]:
     """Return where a worse decision was and what it lost, as a loss line's fields."""
     v = r.verdict
-    lost = v.shanten_lost
     return {
         "round": round_title(review.rounds[r.decision.round_index].round, words),
         "player": player_name(review, r.decision.seat, words),
         "turn": words.turn.format(n=r.decision.turn),
         "discard": str(r.decision.discard),
         "best": " ".join(d.name for d in v.best),
-        "loss": words.loss_shanten.format(n=lost) if lost else words.loss_tiles.format(n=v.tiles_lost),
+        "loss": loss_words(v, words),
     }
+
+
+def loss_words(v: Verdict, words: ReviewWords) -> str:
+    """Return what a worse discard lost: the shanten, else the tiles, else (as many tiles kept) the
+    judgement's reason and cost (``defence, −977 points``), never "−0 tiles"."""
+    if v.shanten_lost:
+        return words.loss_shanten.format(n=v.shanten_lost)
+    if (v.tiles_lost or 0) > 0 or v.reason is None:
+        return words.loss_tiles.format(n=v.tiles_lost)
+    return judgement_words(words.lang).verdict_words(v.reason, v.cost)
 
 
 def costly_lines(review: GameReview, words: ReviewWords) -> tuple[CostlyLine, ...]:
