@@ -58,7 +58,7 @@ LOGS = next(
 )
 MODEL = ROOT / "pairi_report" / "data" / "judgement_model.json"
 FIT_GAMES = 10
-PENALTIES = (0.00003, 0.0001, 0.0003, 0.001, 0.003)
+PENALTIES = (0.00001, 0.00003, 0.0001, 0.0003, 0.001, 0.003)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,9 @@ sees, each discard the seat may play gets its terms:
   the expected loss, and the push-or-fold value ``points·(1 − p) − loss`` (mjai-manue's form);
 - **the tile itself**: an honour (yakuhai or guest wind, copies seen, a pair), a terminal, a 2 or 8, an
   isolated tile, a dora, a dora's neighbour, a red five, weighed by the turn.
+- **habits** (``habits``): between discards alike, what strong players weigh besides — the honour's
+  kind and copies seen, safe tiles, the tile's shape, the suits, the first turns, the seat's own river;
+  and at 1-shanten the share of draws that reach a good-shape wait.
 
 The ranking is a conditional logit (``choice``): a weighted sum of features of these terms, the
 weights fitted on Houou games (``data/judgement_model.json``). Discards whose scores lie within the
@@ -38,12 +41,13 @@ from ..core.tiles import NUM_KINDS, tile_name
 from ..engine.position import Position
 from ..games.table import TableView
 from ..outlook import kernel
-from ..outlook.shapes import two_step
+from ..outlook.shapes import ready_shapes, two_step
 from ..rules.analysis import Analysis, DiscardChoice
 from ..rules.registry import find_rule_set
 from ..rules.riichi.valuation import RiichiValue
 from .choice import ChoiceModel, load_choice
-from .danger import TableDanger, assess
+from .danger import assess
+from .habits import HABITS, Table, habits, isolated, yakuhai
 
 FAST = kernel.EvOptions(tegawari=False, shanten_back=False)
 WALL_DRAWS = 17  # a lone hand's horizon: the draws of a whole round
@@ -78,6 +82,7 @@ class DiscardTerms:
     score: float
     reason: Reason | None = None  # against the first: what it loses on (None for the first and ties)
     cost: float | None = None  # against the first: push-or-fold points lost (None when unknown)
+    good_rate: float | None = None  # 1-shanten: the share of effective draws reaching a good-shape wait
 
     @property
     def name(self) -> str:
@@ -151,20 +156,6 @@ class Judgement:
             "best": [t.name for t in self.best],
             "discards": [t.to_dict() for t in self.terms],
         }
-
-
-@dataclass(frozen=True)
-class Table:
-    """What the tile features need of the table: winds, dora, copies seen, the turn, the danger."""
-
-    seat_wind: int
-    round_wind: int
-    dora: tuple[int, ...]  # the dora kinds (one entry per indicator)
-    seen: tuple[int, ...]  # copies seen outside the hand, per kind
-    held: tuple[int, ...]  # copies in the concealed hand, per kind
-    turn: int  # the seat's discards so far
-    danger: TableDanger | None
-    called: tuple[int, ...] = ()  # the kinds of the tiles in the hand's open calls
 
 
 def judge_hand(
@@ -300,7 +291,9 @@ def table_of(analysis: Analysis, view: TableView | None, rows: Sequence[DiscardC
         return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), 0, None, called)
     danger = assess(view, {d.tile for d in rows})
     turn = len(view.me.river)
-    return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), turn, danger, called)
+    safe = tuple(sum(kind in s.discarded for s in view.opponents) for kind in range(NUM_KINDS))
+    own = tuple(sum(r.tile.kind == kind for r in view.me.river) for kind in range(NUM_KINDS))
+    return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), turn, danger, called, safe, own)
 
 
 def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], float]:
@@ -330,6 +323,7 @@ def _terms(
         "shanten": d.shanten,
         "tiles": d.ukeire_count,
         "two_step": _two_step(analysis, d),
+        "good_rate": _good_rate(analysis, d),
         "good_wait": d.shanten == 0 and len(d.ukeire) >= 2,
         "winnable": _winnable(analysis, d, table),
         "points": points,
@@ -348,6 +342,18 @@ def _two_step(analysis: Analysis, d: DiscardChoice) -> float | None:
     tiles = list(analysis.hand.tiles)
     tiles.remove(d.tile)
     return two_step(position, tuple(tiles))
+
+
+def _good_rate(analysis: Analysis, d: DiscardChoice) -> float | None:
+    """Return the share of a 1-shanten discard's effective copies whose best ready hand waits on two kinds."""
+    if d.shanten != 1:
+        return None
+    position: Position = find_rule_set(analysis.rules).position(analysis)
+    tiles = list(analysis.hand.tiles)
+    tiles.remove(d.tile)
+    shapes = ready_shapes(position, tuple(tiles))
+    copies = sum(s.copies for s in shapes)
+    return sum(s.copies for s in shapes if s.good) / copies if copies else None
 
 
 def _winnable(analysis: Analysis, d: DiscardChoice, table: Table) -> bool | None:
@@ -403,6 +409,13 @@ FEATURES = (
     "open-yaochu",  # an open hand whose calls are all simples: a terminal or honour (keeps all simples)
     "open-yakuhai-pair",  # an open hand: a yakuhai held twice (its only sure yaku, perhaps)
     "open-off-suit",  # an open hand whose calls are of one suit: a tile of another suit (the flush)
+    "good-rate",  # 1-shanten: the share of effective draws that reach a good-shape wait (良形率)
+    "tiles-far",  # the tiles ratio when the best shanten is 3 or more
+    "honour-far",  # an honour when the best shanten is 3 or more
+    "terminal-far",  # a terminal when the best shanten is 3 or more
+    "points-gap-threat",  # expected points less the most, in thousands, while a threat stands
+    "safe-threat",  # the opponents who discarded the kind, over 3, while a threat stands
+    *HABITS,  # the habits of strong players between discards alike (``habits``)
 )
 
 
@@ -423,6 +436,7 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
     threat = table.danger is not None and bool(table.danger.threats)
     held = table.held
     late = min(table.turn, 18) / 18
+    far = float(least >= 3)
     opened = bool(table.called)
     simples = all(k < 27 and k % 9 not in (0, 8) for k in table.called)
     suits = {k // 9 for k in table.called if k < 27}
@@ -437,6 +451,7 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
         ratio = (r["points"] or 0.0) / most_points if known and most_points > 0 else 1.0
         gap = (value - best_value) / 1000 if threat and value is not None else 0.0
         terminal = not honour and number in (1, 9)
+        tiles_ratio = r["tiles"] / most[r["shanten"]] if most[r["shanten"]] else 1.0
         out.append(
             (
                 float(r["shanten"] - least),
@@ -449,13 +464,13 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
                 r["loss"] / 1000,
                 gap,
                 r["chance"] * min(least, 3),
-                float(honour and _yakuhai(tile, table)),
-                float(honour and tile < 31 and not _yakuhai(tile, table)),
+                float(honour and yakuhai(tile, table)),
+                float(honour and tile < 31 and not yakuhai(tile, table)),
                 table.seen[tile] / 3 if honour else 0.0,
                 float(honour and held[tile] >= 2),
                 float(terminal),
                 float(not honour and number in (2, 8)),
-                float(not honour and _isolated(tile, held)),
+                float(not honour and isolated(tile, held)),
                 float(table.dora.count(tile)),
                 float(not honour and _near_dora(tile, table.dora)),
                 float(r["red"]),
@@ -470,8 +485,15 @@ def features(raw: Sequence[dict[str, Any]], table: Table) -> list[tuple[float, .
                 late * (r["tiles"] / most[r["shanten"]] if most[r["shanten"]] else 1.0),
                 (most[r["shanten"]] - r["tiles"]) / 20,
                 float(opened and simples and (honour or terminal)),
-                float(opened and honour and held[tile] >= 2 and _yakuhai(tile, table)),
+                float(opened and honour and held[tile] >= 2 and yakuhai(tile, table)),
                 float(opened and suit is not None and not honour and tile // 9 != suit),
+                r["good_rate"] or 0.0,
+                far * tiles_ratio,
+                far * honour,
+                far * terminal,
+                _points_gap(r["points"], most_points) if threat and known else 0.0,
+                table.safe[tile] / 3 if threat and table.safe else 0.0,
+                *habits(tile, table, r["points"], most_points if known else None),
             )
         )
     return out
@@ -484,6 +506,10 @@ def _value(r: dict[str, Any]) -> float | None:
     return points * (1 - r["chance"]) - r["loss"]
 
 
+def _points_gap(points: float | None, most: float) -> float:
+    return 0.0 if points is None else (points - most) / 1000
+
+
 def _points_log(points: float | None, most: float) -> float:
     return math.log(((points or 0.0) + 100) / (most + 100))
 
@@ -491,17 +517,6 @@ def _points_log(points: float | None, most: float) -> float:
 def _neighbours(tile: int, held: tuple[int, ...]) -> int:
     suit = tile // 9 * 9
     return sum(held[k] for k in range(max(suit, tile - 2), min(suit + 9, tile + 3)) if k != tile)
-
-
-def _yakuhai(tile: int, table: Table) -> bool:
-    return tile >= 31 or tile in (table.seat_wind, table.round_wind)
-
-
-def _isolated(tile: int, held: tuple[int, ...]) -> bool:
-    if held[tile] != 1:
-        return False
-    suit = tile // 9 * 9
-    return not any(held[k] for k in range(max(suit, tile - 2), min(suit + 9, tile + 3)) if k != tile)
 
 
 def _near_dora(tile: int, dora: tuple[int, ...]) -> bool:
