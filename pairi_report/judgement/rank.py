@@ -50,6 +50,10 @@ from .danger import assess
 from .habits import HABITS, Table, habits, isolated, yakuhai
 
 FAST = kernel.EvOptions(tegawari=False, shanten_back=False)
+# The options' model (手変わり, 向聴戻し on) values hands within two shanten of ready; beyond, the fast
+# model does: a 3-shanten hand's graph with the options takes about 0.4 s a decision, a hanchan's 120
+# such decisions most of a minute (benchmarks/bench_judgement.py prints the time per hanchan).
+OPTIONS_WITHIN = 2
 WALL_DRAWS = 17  # a lone hand's horizon: the draws of a whole round
 POINTS_TIE = 0.02  # push-or-fold values within 2% of the first's tie with it
 POINTS_FLOOR = 20.0  # ... or within 20 points, for the small values of hands far from ready
@@ -302,7 +306,8 @@ def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], 
         return {}
     if kernel.solver_module() is None:
         return {}
-    return {(d, red): v for d, red, v in kernel.discard_points(analysis, horizon, FAST) if d is not None}
+    options = kernel.EvOptions() if analysis.shanten <= OPTIONS_WITHIN else FAST
+    return {(d, red): v for d, red, v in kernel.discard_points(analysis, horizon, options) if d is not None}
 
 
 def _terms(

@@ -17,10 +17,11 @@ from pairi_report.cli.main import app
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+LOG = "double_ron.json"  # a log whose mistakes view shows some decisions in full (medium losses)
 
 
 def test_the_review_page_loads_whole(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, [str(SOURCE / "rinshan.json"), "-o", str(tmp_path), "-f", "html"])
+    result = CliRunner().invoke(app, [str(SOURCE / LOG), "-o", str(tmp_path), "-f", "html"])
     assert result.exit_code == 0, result.output
     errors: list[str] = []
     with playwright.sync_playwright() as p:
@@ -38,7 +39,7 @@ def test_the_review_page_loads_whole(tmp_path: Path) -> None:
         assert table.locator("table").is_visible()
         browser.close()
     assert found["imgs"] == []  # no picture per hand: each hand is a row of the shared tile pictures
-    severity = json.loads(CliRunner().invoke(app, [str(SOURCE / "rinshan.json"), "-f", "json"]).stdout)
+    severity = json.loads(CliRunner().invoke(app, [str(SOURCE / LOG), "-f", "json"]).stdout)
     counts = severity["games"][0]["summary"]["severity"]
     assert hands == counts["large"] + counts["medium"] > 0  # the mistakes view shows these in full
     assert len(found["tiles"]) >= 10  # the hands, rivers, dora and folded lines: shared pictures
