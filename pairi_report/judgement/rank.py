@@ -50,10 +50,10 @@ from .danger import assess
 from .habits import HABITS, Table, habits, isolated, yakuhai
 
 FAST = kernel.EvOptions(tegawari=False, shanten_back=False)
-# The options' model (手変わり, 向聴戻し on) values hands within two shanten of ready; beyond, the fast
-# model does: a 3-shanten hand's graph with the options takes about 0.4 s a decision, a hanchan's 120
-# such decisions most of a minute (benchmarks/bench_judgement.py prints the time per hanchan).
-OPTIONS_WITHIN = 2
+# The options' model (手変わり, 向聴戻し on) values hands within one shanten of ready, where the wait and
+# its changes decide; beyond, the fast model does. Within two shanten a hanchan's review took 15.7 s
+# instead of 5.6 s (and 65.7% first choice on the REPORT half instead of 64.8%; docs/judgement.md).
+OPTIONS_WITHIN = 1
 WALL_DRAWS = 17  # a lone hand's horizon: the draws of a whole round
 POINTS_TIE = 0.02  # push-or-fold values within 2% of the first's tie with it
 POINTS_FLOOR = 20.0  # ... or within 20 points, for the small values of hands far from ready
