@@ -26,6 +26,7 @@ class Features:
     outlook: bool = False  # the look-ahead (solo riichi-style play) models it
     wild: bool = False  # it takes wild kinds (混, 鬼, 癞子)
     vectorised: bool = False  # the batch engine analyses its plain hands in bulk
+    judged: bool = False  # the judgement ranks its discards by points (hands valued by riichi's scoring)
 
 
 @dataclass(frozen=True)

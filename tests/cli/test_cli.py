@@ -9,15 +9,20 @@ from typer.testing import CliRunner
 
 from pairi_report import analyze
 from pairi_report.cli.main import app
+from pairi_report.judgement.lone import judge_lone
 from pairi_report.report.formats.files import MANIFEST
 
 runner = CliRunner()
 
 
-def test_json_of_one_hand_is_the_analysis() -> None:
+def test_json_of_one_hand_is_the_analysis_and_its_judgement() -> None:
     result = runner.invoke(app, ["1223m456p789s1122z", "--format", "json"])
     assert result.exit_code == 0
-    assert json.loads(result.output) == analyze("1223m456p789s1122z").to_dict()
+    record = json.loads(result.output)
+    judged = record.pop("judgement")
+    a = analyze("1223m456p789s1122z")
+    assert record == a.to_dict()
+    assert judged == judge_lone(a).to_dict() and judged["best"] == ["2m"]
 
 
 def test_text_is_tenhou_style() -> None:

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report.cli import main as cli
+from pairi_report.judgement.lone import judge_lone
 from pairi_report.outlook.chances import TURNS
 from pairi_report.outlook.points import best_by_points
 from pairi_report.rules.registry import analyze
@@ -82,13 +83,16 @@ def test_the_report_without_outlook_has_no_points(tmp_path: Path) -> None:
     assert "Points by turn" not in (tmp_path / "index.md").read_text(encoding="utf-8")
 
 
-def test_the_quiz_key_answers_by_value_when_a_situation_is_given(tmp_path: Path) -> None:
+def test_the_quiz_key_answers_by_the_judgement_s_points(tmp_path: Path) -> None:
     hands = tmp_path / "hands.txt"
-    hands.write_text(f"{TWO_SHANTEN} dora=1s seat=E\n34m456p789s117z468p\n", encoding="utf-8")
+    hands.write_text("5566m3p1166999s27z\n34m456p789s117z468p\n", encoding="utf-8")
     result = runner.invoke(cli.app, [str(hands), "-o", str(tmp_path / "q"), "-f", "md", "--quiz"])
     assert result.exit_code == 0, result.output
     text = (tmp_path / "q" / "quiz.md").read_text(encoding="utf-8")
-    pick = best_by_points(analyze(TWO_SHANTEN, situation="dora=1s seat=E"))
-    assert pick is not None
-    assert f"{pick.points:,.0f} points expected by turn 12" in text
+    judged = judge_lone(analyze("5566m3p1166999s27z"))
+    assert judged is not None
+    first, most = judged.first, max(judged.terms, key=lambda t: (-t.shanten, t.tiles))
+    assert first.points is not None and most.points is not None
+    assert first.tiles < most.tiles and first.points > most.points  # points beat tiles here
+    assert f"{first.points:,.0f} points expected by turn {judged.horizon} against {most.points:,.0f}" in text
     assert "stays 1-shanten with 15 tiles" in text  # no situation: effective tiles, as before

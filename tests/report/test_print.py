@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from pairi_report import analyze
 from pairi_report.batch.lines import Line, read_lines
 from pairi_report.cli.main import app
+from pairi_report.judgement.lone import judge_lone
 from pairi_report.report.views.i18n import EN
 from pairi_report.report.views.tiles import Strip
 from pairi_report.report.views.view import hand_view
@@ -53,7 +54,8 @@ def test_every_discard_row_is_printed(pdf: Path) -> None:
     checked = 0
     for line, start, end in zip(lines, starts, [*starts[1:], len(body)], strict=True):
         a = analyze(line.hand, wild=line.wild, situation=line.situation or None)
-        view = hand_view(a, Strip("x.png", "", 1, 1), title=line.title, line=None, anchor="x", words=EN)
+        strip = Strip("x.png", "", 1, 1)
+        view = hand_view(a, strip, title=line.title, line=None, anchor="x", words=EN, judgement=judge_lone(a))
         chunk = body[start:end]
         for row in view.keep + view.lose:
             pattern = rf"^\s*{row.rank}\b[^\n]*?\b{row.kinds}\s+{row.count}\b"

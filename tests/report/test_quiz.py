@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from pairi_report import analyze
 from pairi_report.batch.lines import read_lines
 from pairi_report.cli.main import app
+from pairi_report.judgement.lone import judge_lone
 from pairi_report.report.views.quiz import quiz_answer
 from pairi_report.rules.riichi.rules import RIICHI
 
@@ -44,8 +45,11 @@ def test_markdown_quiz_puts_every_answer_after_every_problem(tmp_path: Path) -> 
     problems = page[:answers_at]
     assert problems.count("What do you discard?") == 4 and problems.count("Answer: ___") == EXAMPLE_HANDS
     assert not any(word in problems for word in ANSWER_WORDS)
-    # The key pictures its tiles: "discard 1z / 5z", each tile an image.
-    assert re.search(r"discard !\[1z\]\([^)]*\) / !\[5z\]\([^)]*\): stays 4-shanten", page[answers_at:])
+    # The key pictures the judgement's best tiles ("discard 1z / 1p / 9s"), each tile an image.
+    judged = judge_lone(analyze("2378m1256p3489s15z"))
+    assert judged is not None and len(judged.best) > 1
+    pictured = " / ".join(rf"!\[{t.name}\]\([^)]*\)" for t in judged.best)
+    assert re.search(rf"discard {pictured}: 79 tiles", page[answers_at:])
     # Titles often give the answer away: the key has them, the problems only when asked.
     titles = [line.title for line in read_lines(HANDS.read_text(encoding="utf-8"), RIICHI) if line.title]
     assert titles and not any(t in problems for t in titles)
@@ -85,7 +89,7 @@ def test_pdf_problem_pages_carry_no_answers_and_answers_start_a_page(tmp_path: P
             or "advance it?" in problem_page
         )
         assert not any(word in problem_page for word in ANSWER_WORDS)
-    assert ": stays 4-shanten with 79 tiles" in "".join(texts[start:])
+    assert ": 79 tiles, as strong players play it" in "".join(texts[start:])  # the judgement's key
     titles = [line.title for line in read_lines(HANDS.read_text(encoding="utf-8"), RIICHI) if line.title]
     assert not any(t in page for t in titles for page in texts[:start])
     # Four problems to a page by default: the 20 problems fill 5 pages.

@@ -2,7 +2,9 @@
 block, or the rules' own (GB's, in English and GB's letters).
 
 One hand alone is its own record (or text block); a batch has its records, its bad lines and its
-summary. Without an output folder the document goes to stdout.
+summary. A JSON record carries the judgement's ranking of the discards (``judgement``: the best, and
+each discard's tiles, points and score) where the rules value hands; the streams (JSON Lines, CSV,
+Parquet), made for corpora, do not. Without an output folder the document goes to stdout.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...batch.summary import summarise
+from ...judgement.lone import judge_lone
+from ...rules.analysis import Analysis
 from ..registry import Format
 from ..views.text import plain_text
 from .base import Hands, ReportOptions, Sink
@@ -19,7 +23,7 @@ from .base import Hands, ReportOptions, Sink
 
 def json_document(work: Hands) -> str:
     """Return the JSON of the hands: one hand's record alone, or a batch's records, problems and summary."""
-    dicts = [a.to_dict() for _, a in work.entries]
+    dicts = [_record(a) for _, a in work.entries]
     for d, look in zip(dicts, work.looks or (), strict=False):
         d["outlook"] = look.to_dict()
     if not work.batch:
@@ -31,6 +35,15 @@ def json_document(work: Hands) -> str:
         "summary": summarise(records).to_dict(),
     }
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def _record(a: Analysis) -> dict[str, Any]:
+    """Return a hand's record, with the judgement's ranking of its discards where the rules value hands."""
+    record = a.to_dict()
+    judged = judge_lone(a)
+    if judged is not None:
+        record["judgement"] = judged.to_dict()
+    return record
 
 
 def text_document(work: Hands) -> str:

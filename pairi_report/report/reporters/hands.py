@@ -15,6 +15,7 @@ from typing import Protocol
 
 from ...batch.lines import Line, Problem
 from ...batch.summary import Summary, summarise
+from ...judgement.lone import judge_lone
 from ...outlook.prospects import Outlook
 from ...rules.analysis import Analysis
 from ..drawing.chart import chart_png
@@ -81,6 +82,7 @@ def hand_views(
             anchor=anchor,
             words=words,
             sections=sections,
+            judgement=judge_lone(analysis),
         )
 
 

@@ -1,14 +1,15 @@
 """The quiz: "what do you discard?" problems, and on a new page their answers, as Markdown, HTML or PDF.
 
-The expected-value solver runs here, before the views: a problem that gives the situation of the win is
-answered by expected points (``outlook.points.best_by_points``), and the view only words the answer.
+The judgement runs here, before the views: a problem is answered as the hand reports recommend
+(``judgement.lone``: expected points, tiles and strong players' habits), and the view only words the
+answer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...outlook.points import ValuePick, best_by_points
+from ...judgement.lone import judge_lone
 from ...rules.analysis import Analysis
 from ..formats.render import render_quiz
 from ..registry import Format, Page
@@ -22,13 +23,6 @@ from .hands import finish
 def situation_words(a: Analysis) -> str:
     """Return the words of a hand's win that its analysis was valued in (none without a value)."""
     return a.value.situation_words if a.value is not None else ""
-
-
-def value_pick(a: Analysis) -> ValuePick | None:
-    """Return the best discard by expected points of a hand with a situation to discard from, if any."""
-    if not situation_words(a) or a.discards is None or (a.win and a.decompositions):
-        return None
-    return best_by_points(a)
 
 
 @dataclass(frozen=True)
@@ -50,7 +44,7 @@ class QuizReporter:
             worth = value_worth(a, words) if a.win and situation else None
             shown = value_shown(a) if situation else ()
             problem = quiz_problem(a, strip, number, line.title, words, situation, worth, shown)
-            pairs.append((problem, quiz_answer(a, number, line.title, words, value_pick(a), worth)))
+            pairs.append((problem, quiz_answer(a, number, line.title, words, judge_lone(a), worth)))
         title = options.title
         view = quiz_view(title, pairs, words, options.quiz_titles, options.per_page)
         pictures.tile_files(view.tiles, files)

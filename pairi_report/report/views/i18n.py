@@ -62,6 +62,9 @@ class Labels(Words):
     verdict_margin: str
     verdict_tie: str
     verdict_falls: str  # with {worse}: the shanten any other discard leaves
+    verdict_worth: str  # with {points} {more} {next}: the judgement's first is worth more points
+    verdict_fewer: str  # with {next} {margin}: a discard the judgement ranks lower keeps more tiles
+    verdict_no_win: str  # with {next} {margin}: ... but leaves a wait with no yaku (dama)
     verdict_complete: str
     verdict_ready: str
     verdict_any: str
@@ -125,6 +128,7 @@ class Labels(Words):
     # Answer-key reasons; {tile} {tiles} {shanten} {count} {other} {other_count} {worse} as named.
     reason_better: str
     reason_value: str  # with {tile} {points} {turn} {other} {other_points}: the best by expected points
+    reason_judged: str  # with {tile} {count} {other} {other_count}: the judgement's first keeps fewer tiles
     reason_only: str
     reason_waits: str
     reason_draws: str

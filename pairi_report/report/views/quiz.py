@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.tiles import NUM_KINDS, tile_name
-from ...outlook.points import ValuePick
-from ...rules.analysis import Analysis, DiscardChoice, discard_name
+from ...judgement.lone import ordered
+from ...judgement.rank import Judgement
+from ...rules.analysis import Analysis, DiscardChoice
 from .i18n import EN, Labels, shanten_words
 from .tiles import Part, Strip, Tile, compose, tile
 from .view import Split, splits_of
@@ -97,13 +98,13 @@ def quiz_answer(
     number: int,
     title: str,
     words: Labels = EN,
-    pick: ValuePick | None = None,
+    judgement: Judgement | None = None,
     worth: tuple[Part, ...] | None = None,
 ) -> QuizAnswer:
     """Build an answer: the best discards (or the waits, or every split, or the hand's value) and why.
 
-    ``pick`` is the best discard by expected points, for a hand with a situation (worked out before);
-    ``worth`` what a complete hand is worth in its situation (the answer, with its splits).
+    ``judgement`` ranks the discards (``judgement.lone``, worked out before; without one, shanten then
+    tiles); ``worth`` what a complete hand is worth in its situation (the answer, with its splits).
     """
     if a.win and a.decompositions:
         if worth is not None:
@@ -115,11 +116,16 @@ def quiz_answer(
         return QuizAnswer(number, title, (), reason, parts, splits_of(a, words))
     if a.discards is None:
         return _answer_13(a, number, title, words)
-    if pick is not None:
-        return _answer_value(pick, a, number, title, words)
-    best, other = _best_and_next(a.discards)
-    tiles = tuple(tile(d.name, d.tile in a.wild, words) for d in best)
+    best, other = _best_and_next(ordered(a, judgement), judgement)
     lead = best[0]
+    if judgement is not None:
+        # The judgement's first keeps fewer tiles than another, or no more than the next: say why.
+        most = max(ordered(a, judgement), key=lambda d: (-d.shanten, d.ukeire_count))
+        if (most.shanten, -most.ukeire_count) < (lead.shanten, -lead.ukeire_count):
+            return _answer_value(judgement, best, most, a, (number, title), words)
+        if other is not None and (other.shanten, other.ukeire_count) == (lead.shanten, lead.ukeire_count):
+            return _answer_value(judgement, best, other, a, (number, title), words)
+    tiles = tuple(tile(d.name, d.tile in a.wild, words) for d in best)
     shanten = shanten_words(lead.shanten, words)
     values: dict[str, str | int] = {"shanten": shanten, "count": lead.ukeire_count}
     pictured: dict[str, tuple[Tile, ...]] = {"tile": tiles}
@@ -137,18 +143,35 @@ def quiz_answer(
     return QuizAnswer(number, title, tiles, reason, compose(template, {"tile": " / "}, **values, **pictured))
 
 
-def _answer_value(pick: ValuePick, a: Analysis, number: int, title: str, words: Labels) -> QuizAnswer:
-    """Answer a problem with a situation by expected points: the best discard and the runner-up."""
-    name, other = discard_name(pick.tile, pick.red), discard_name(pick.other, pick.other_red)
-    values: dict[str, str | int] = {
-        "points": f"{pick.points:,.0f}",
-        "other_points": f"{pick.other_points:,.0f}",
-        "turn": pick.turn,
-    }
-    best = (tile(name, pick.tile in a.wild, words),)
-    pictured = {"tile": best, "other": (tile(other, pick.other in a.wild, words),)}
-    reason = words.reason_value.format(tile=name, other=other, **values)
-    return QuizAnswer(number, title, best, reason, compose(words.reason_value, None, **values, **pictured))
+def _answer_value(
+    judgement: Judgement,
+    tied: list[DiscardChoice],
+    most: DiscardChoice,
+    a: Analysis,
+    heading: tuple[int, str],
+    words: Labels,
+) -> QuizAnswer:
+    """Answer with the judgement's first where another discard keeps more tiles: the points of both
+    (or, where they are unknown, both tile counts)."""
+    number, title = heading
+    lead = tied[0]
+    first, other = judgement.of(lead.tile, lead.red), judgement.of(most.tile, most.red)
+    name, other_name = " / ".join(d.name for d in tied), most.name
+    best = tuple(tile(d.name, d.tile in a.wild, words) for d in tied)
+    pictured = {"tile": best, "other": (tile(other_name, most.tile in a.wild, words),)}
+    values: dict[str, str | int]
+    if first.points is None or other.points is None or first.points <= other.points:
+        template = words.reason_judged
+        values = {"count": lead.ukeire_count, "other_count": most.ukeire_count}
+    else:
+        template = words.reason_value
+        values = {
+            "points": f"{first.points:,.0f}",
+            "other_points": f"{other.points:,.0f}",
+            "turn": judgement.horizon,
+        }
+    reason = template.format(tile=name, other=other_name, **values)
+    return QuizAnswer(number, title, best, reason, compose(template, {"tile": " / "}, **values, **pictured))
 
 
 def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswer:
@@ -170,11 +193,18 @@ def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswe
     return QuizAnswer(number, title, pictures, reason, parts)
 
 
-def _best_and_next(discards: tuple[DiscardChoice, ...]) -> tuple[list[DiscardChoice], DiscardChoice | None]:
-    """Return the discards tied for best (shanten, then count), and the first one after them."""
+def _best_and_next(
+    discards: tuple[DiscardChoice, ...], judgement: Judgement | None
+) -> tuple[list[DiscardChoice], DiscardChoice | None]:
+    """Return the discards tied for best (the judgement's, else shanten then count), and the first one
+    after them."""
     lead = discards[0]
-    best = [d for d in discards if (d.shanten, d.ukeire_count) == (lead.shanten, lead.ukeire_count)]
-    rest = discards[len(best) :]
+    if judgement is not None:
+        tied = {t.tile for t in judgement.best}
+        best = [d for d in discards if d.tile in tied]
+    else:
+        best = [d for d in discards if (d.shanten, d.ukeire_count) == (lead.shanten, lead.ukeire_count)]
+    rest = [d for d in discards if d not in best]
     return best, rest[0] if rest else None
 
 

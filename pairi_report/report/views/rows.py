@@ -4,6 +4,10 @@ Two discards are equal when they leave the same shanten, the same count of effec
 same effective tiles once the discards themselves are set aside (throwing 東 or 白 from 東白 leaves
 the other one effective): they share a row, and the tiles that only some of them leave effective are
 listed apart as "the other one". Discards whose waits are valued differently never share a row.
+
+With a judgement (``judgement.lone``) the rows come in its order and its best discards are marked;
+a recommended discard never shares a row with one it does not tie with. Without one (rules the
+judgement does not value), the analysis' order: shanten, then effective tiles.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.tiles import NUM_KINDS, tile_name
+from ...judgement.lone import ordered
+from ...judgement.rank import Judgement
 from ...rules.analysis import Analysis, DiscardChoice, tiles_of
 from .i18n import Labels, shanten_words
 from .tiles import Cell, Part, Tile, compose, tile
@@ -46,6 +52,8 @@ class DiscardRow:
     best: bool
     value: tuple[tuple[Tile, Cell], ...] = ()  # each wait it leaves with its value (rules that value hands)
     lower: bool = False  # it leaves more shanten than the best discard: marked with ``Labels.lose_mark``
+    points: float | None = None  # the judgement's expected points of the hand after it (None: unknown)
+    winnable: bool | None = None  # the judgement's: a ready discard leaves a wait that can win
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -69,15 +77,18 @@ def counted_groups(tiles: Sequence[int], left: Sequence[int], a: Analysis, words
     return tuple(tuple(g) for _, g in sorted(groups.items()))
 
 
-def discard_rows(a: Analysis, words: Labels, cells: Cells) -> tuple[DiscardRow, ...]:
-    """Return the discard table's rows, best first, equal discards merged."""
-    discards: tuple[DiscardChoice, ...] = a.discards or ()
+def discard_rows(
+    a: Analysis, words: Labels, cells: Cells, judgement: Judgement | None = None
+) -> tuple[DiscardRow, ...]:
+    """Return the discard table's rows, best first (by the judgement when given), equal discards merged."""
+    discards = ordered(a, judgement)
     if not discards:
         return ()
     left = unseen(a)
-    best = (discards[0].shanten, discards[0].ukeire_count)
+    level = min(d.shanten for d in discards)
+    best = _best_of(discards, judgement)
     rows = []
-    for rank, members in enumerate(_merged(discards, cells), start=1):
+    for rank, members in enumerate(_merged(discards, cells, best), start=1):
         first = members[0]
         common, union = ~0, 0
         for d in members:
@@ -87,6 +98,7 @@ def discard_rows(a: Analysis, words: Labels, cells: Cells) -> tuple[DiscardRow, 
         others = tuple(tile(tile_name(t), t in a.wild, words) for t in tiles_of(union & ~common))
         pictured = tuple(tile(d.name, d.tile in a.wild, words) for d in members)
         note = compose(words.others_note, tiles=others) if others else ()
+        terms = None if judgement is None else judgement.of(first.tile, first.red)
         rows.append(
             DiscardRow(
                 rank,
@@ -98,19 +110,38 @@ def discard_rows(a: Analysis, words: Labels, cells: Cells) -> tuple[DiscardRow, 
                 note,
                 first.ukeire_mask.bit_count(),
                 first.ukeire_count,
-                (first.shanten, first.ukeire_count) == best,
+                (first.tile, first.red) in best,
                 cells.get((first.tile, first.red), ()),
-                lower=first.shanten > best[0],
+                lower=first.shanten > level,
+                points=None if terms is None else terms.points,
+                winnable=None if terms is None else terms.winnable,
             )
         )
     return tuple(rows)
 
 
-def _merged(discards: Sequence[DiscardChoice], cells: Cells) -> list[list[DiscardChoice]]:
-    """Return the discards in groups of equal ones, in table order (by the first of each group)."""
+def _best_of(discards: Sequence[DiscardChoice], judgement: Judgement | None) -> set[tuple[int, bool]]:
+    """Return the best discards: the first's shanten and count, and with a judgement its ties only."""
+    top = (discards[0].shanten, discards[0].ukeire_count)
+    same = {(d.tile, d.red) for d in discards if (d.shanten, d.ukeire_count) == top}
+    if judgement is None:
+        return same
+    # The judgement's ties that keep as many tiles: the table's first row, and the verdict names them.
+    tied = {t.tile for t in judgement.best}
+    return {(tile, red) for tile, red in same if tile in tied}
+
+
+def _merged(
+    discards: Sequence[DiscardChoice], cells: Cells, best: set[tuple[int, bool]]
+) -> list[list[DiscardChoice]]:
+    """Return the discards in groups of equal ones, in table order (by the first of each group); a best
+    discard and one that is not never share a group."""
     groups: list[list[DiscardChoice]] = []
     for d in discards:
-        home = next((g for g in groups if _equal(g, d, cells)), None)
+        mark = (d.tile, d.red) in best
+        home = next(
+            (g for g in groups if ((g[0].tile, g[0].red) in best) == mark and _equal(g, d, cells)), None
+        )
         if home is None:
             groups.append([d])
         else:

@@ -53,7 +53,11 @@ def verdict(a: Analysis, rows: tuple[DiscardRow, ...], words: Labels) -> Verdict
 
 
 def _discard_verdict(rows: tuple[DiscardRow, ...], words: Labels) -> Verdict:
-    """Return "Discard X: N tiles", with the margin over the next row or what any other discard loses."""
+    """Return "Discard X: N tiles", with the margin over the next row or what any other discard loses.
+
+    When the judgement puts first a discard that keeps fewer tiles than another (points, a wait that
+    can win, or strong players' habits decide), the line says so: its points against that one's.
+    """
     top = rows[0]
     if top.level == 0:
         waits = tuple(c.tile for g in top.groups for c in g) + top.others
@@ -63,9 +67,41 @@ def _discard_verdict(rows: tuple[DiscardRow, ...], words: Labels) -> Verdict:
         lead = compose(words.verdict_discard, {"tiles": words.or_word}, tiles=top.discards, count=top.count)
     if len(rows) == 1:
         return Verdict(lead)
-    second = rows[1]
-    if second.level != top.level:
-        return Verdict((*lead, words.verdict_sep, *compose(words.verdict_falls, worse=second.shanten)))
+    most = min(rows, key=lambda r: (r.level, -r.count))  # the first with the most tiles, at the least shanten
+    if (most.level, -most.count) < (top.level, -top.count):
+        return Verdict((*lead, words.verdict_sep, *_why(top, most, words)))
+    peers = [r for r in rows[1:] if r.level == top.level]
+    if not peers:
+        worse = min(rows[1:], key=lambda r: r.level)
+        return Verdict((*lead, words.verdict_sep, *compose(words.verdict_falls, worse=worse.shanten)))
+    second = peers[0]
     margin = top.count - second.count
+    if not margin and _worth_more(top, second):
+        return Verdict((*lead, words.verdict_sep, *_worth(top, second, words)))
     template = words.verdict_margin if margin else words.verdict_tie
     return Verdict((*lead, words.verdict_sep, *compose(template, margin=margin, next=second.discards[:1])))
+
+
+def _worth_more(top: DiscardRow, other: DiscardRow) -> bool:
+    """Return whether the judgement's points of the first row beat another's (both known)."""
+    return (top.points or 0.0) > (other.points or 0.0) and other.points is not None
+
+
+def _worth(top: DiscardRow, other: DiscardRow, words: Labels) -> tuple[Part, ...]:
+    """Return "P points expected, Q more than X" (of rows whose points ``_worth_more`` compared)."""
+    points, beaten = top.points or 0.0, other.points or 0.0
+    more = f"{points - beaten:,.0f}"
+    return compose(words.verdict_worth, points=f"{points:,.0f}", more=more, next=other.discards[:1])
+
+
+def _why(top: DiscardRow, most: DiscardRow, words: Labels) -> tuple[Part, ...]:
+    """Return why the first row leads one that keeps more tiles: its points, and the tiles it gives up."""
+    margin = most.count - top.count
+    kept: tuple[Part, ...] = ()
+    if most.level == top.level:
+        template = words.verdict_no_win if most.winnable is False else words.verdict_fewer
+        kept = compose(template, margin=margin, next=most.discards[:1])
+    if not _worth_more(top, most):
+        return kept
+    worth = _worth(top, most, words)
+    return (*worth, words.verdict_sep, *kept) if kept else worth

@@ -12,6 +12,8 @@ from ...batch.lines import Problem
 from ...batch.summary import Summary
 from ...core.errors import printable
 from ...core.tiles import NUM_KINDS, tile_name
+from ...judgement.lone import ordered
+from ...judgement.rank import Judgement
 from ...rules.analysis import Analysis
 from .i18n import EN, Labels, shanten_words
 from .rows import DiscardRow, Groups, counted_groups, discard_rows, unseen
@@ -197,17 +199,22 @@ def hand_view(
     anchor: str,
     words: Labels = EN,
     sections: tuple[Section, ...] = (),
+    judgement: Judgement | None = None,
 ) -> HandView:
     """Build one hand's section from its analysis and its strip picture, in the report's language.
 
     ``sections`` are extra parts such as the outlook; the rule value's own come from the registry.
+    ``judgement`` orders the discards and picks the best (``judgement.lone``); without one, the
+    analysis' order does.
     """
     extra = value_sections(a, words) + sections
     forms = a.shanten_by_form.to_dict()
     names = _form_words(words)
     value_column, cells = value_cells(a, words)
-    rows = discard_rows(a, words, cells)
-    best = None if not a.discards else (a.discards[0].tile, a.discards[0].red)
+    rows = discard_rows(a, words, cells, judgement)
+    first = ordered(a, judgement)[:1]
+    best = (first[0].tile, first[0].red) if first else None
+    level = min((r.level for r in rows), default=0)
     shown = a.waits if a.shanten == 0 and a.waits is not None else a.ukeire or ()
     return HandView(
         anchor=anchor,
@@ -220,8 +227,8 @@ def hand_view(
         verdict=verdict(a, rows, words).plus(value_verdict(a, words, best)),
         summary=shanten_words(a.shanten, words),
         forms=tuple((names[k], shanten_words(v, words)) for k, v in forms.items() if v is not None),
-        keep=tuple(r for r in rows if r.level == rows[0].level),
-        lose=tuple(r for r in rows if r.level != rows[0].level),
+        keep=tuple(r for r in rows if r.level == level),
+        lose=tuple(r for r in rows if r.level != level),
         ukeire=pictures_of(a.ukeire or (), a.wild, words),
         ukeire_count=a.ukeire_count or 0,
         waits=pictures_of(a.waits or (), a.wild, words),

@@ -68,9 +68,10 @@ class RiichiRules:
 
     @property
     def features(self) -> Features:
-        """Return what the rule set supports: the look-ahead, wild kinds, and bulk analysis when plain."""
+        """Return what the rule set supports: the look-ahead, wild kinds, bulk analysis when plain, and
+        the judgement where hands are valued."""
         plain = not self.wild and self.winning == FORMS and not self.quad_pairs and not self.wall.absent
-        return Features(outlook=True, wild=not self.wall.absent, vectorised=plain)
+        return Features(outlook=True, wild=not self.wall.absent, vectorised=plain, judged=self.values)
 
     def parse(self, text: str) -> Hand:
         """Parse Tenhou notation (links, Unicode tiles and melds too), with only the game's tiles."""
