@@ -116,15 +116,18 @@ def quiz_answer(
         return QuizAnswer(number, title, (), reason, parts, splits_of(a, words))
     if a.discards is None:
         return _answer_13(a, number, title, words)
-    best, other = _best_and_next(ordered(a, judgement), judgement)
+    discards = ordered(a, judgement)
+    best, other = _best_and_next(discards, judgement)
     lead = best[0]
     if judgement is not None:
         # The judgement's first keeps fewer tiles than another, or no more than the next: say why.
-        most = max(ordered(a, judgement), key=lambda d: (-d.shanten, d.ukeire_count))
+        most = max(discards, key=lambda d: (-d.shanten, d.ukeire_count))
         if (most.shanten, -most.ukeire_count) < (lead.shanten, -lead.ukeire_count):
             return _answer_value(judgement, best, most, a, (number, title), words)
-        if other is not None and (other.shanten, other.ukeire_count) == (lead.shanten, lead.ukeire_count):
-            return _answer_value(judgement, best, other, a, (number, title), words)
+        peers = (d for d in discards if d not in best and d.shanten == lead.shanten)
+        peer = next((d for d in peers if d.ukeire_count >= lead.ukeire_count), None)
+        if peer is not None:
+            return _answer_value(judgement, best, peer, a, (number, title), words)
     tiles = tuple(tile(d.name, d.tile in a.wild, words) for d in best)
     shanten = shanten_words(lead.shanten, words)
     values: dict[str, str | int] = {"shanten": shanten, "count": lead.ukeire_count}
@@ -196,14 +199,13 @@ def _answer_13(a: Analysis, number: int, title: str, words: Labels) -> QuizAnswe
 def _best_and_next(
     discards: tuple[DiscardChoice, ...], judgement: Judgement | None
 ) -> tuple[list[DiscardChoice], DiscardChoice | None]:
-    """Return the discards tied for best (the judgement's, else shanten then count), and the first one
-    after them."""
+    """Return the discards tied for best (shanten and count, and the judgement's ties among them), and
+    the first one after them."""
     lead = discards[0]
-    if judgement is not None:
+    best = [d for d in discards if (d.shanten, d.ukeire_count) == (lead.shanten, lead.ukeire_count)]
+    if judgement is not None:  # its ties that keep as many tiles, as the report's first row
         tied = {t.tile for t in judgement.best}
-        best = [d for d in discards if d.tile in tied]
-    else:
-        best = [d for d in discards if (d.shanten, d.ukeire_count) == (lead.shanten, lead.ukeire_count)]
+        best = [d for d in best if d.tile in tied]
     rest = [d for d in discards if d not in best]
     return best, rest[0] if rest else None
 
