@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from pairi_report.games.model import Discard, Game
-from pairi_report.judgement.calibration import Sample, distinct, read_folder, riichi_samples, split
+from pairi_report.judgement.calibration import Sample, development_set, riichi_samples
 from pairi_report.judgement.fit import (
     BaselineTable,
     Bin,
@@ -145,12 +145,9 @@ def main() -> int:
     parser.add_argument("--plot", type=Path)
     parser.add_argument("--write", action="store_true", help="store the fitted weights in the package")
     args = parser.parse_args()
-    files = read_folder(args.logs)
-    games = distinct(files)
-    fit_names, report_names = split([n for n, _ in games], FIT_GAMES)
-    print(f"development set: {len(files)} files, {len(games)} distinct games")
-    print(f"fit on ({len(fit_names)}): {', '.join(fit_names)}")
-    print(f"report on ({len(report_names)}): {', '.join(report_names)}")
+    dev = development_set(args.logs, FIT_GAMES)
+    games, fit_names, report_names = list(dev.games), dev.fit, dev.report
+    print(dev.describe("fit on", "report on"))
     samples = [s for name, game in games for s in riichi_samples(game, name)]
     fitting = [s for s in samples if s.game in fit_names]
     held = [s for s in samples if s.game in report_names]

@@ -43,7 +43,7 @@ import numpy as np
 from pairi_report.core.tiles import compact
 from pairi_report.games.model import Game
 from pairi_report.games.replay import replay
-from pairi_report.judgement.calibration import distinct, read_folder, split
+from pairi_report.judgement.calibration import development_set
 from pairi_report.judgement.choice import MARGIN, ChoiceModel, fit_choice, log_likelihood
 from pairi_report.judgement.rank import FEATURES, Judgement, Measured, features, judged, measure
 from pairi_report.review.game import besides_indicators, situation_words
@@ -195,12 +195,9 @@ def main() -> int:
     parser.add_argument("--cache", type=Path)
     parser.add_argument("--write", action="store_true", help="store the fitted weights in the package")
     args = parser.parse_args()
-    files = read_folder(args.logs)
-    games = distinct(files)
-    fit_names, report_names = split([n for n, _ in games], FIT_GAMES)
-    print(f"development set: {len(files)} files, {len(games)} distinct games")
-    print(f"FIT half ({len(fit_names)}): {', '.join(fit_names)}")
-    print(f"REPORT half ({len(report_names)}): {', '.join(report_names)}")
+    dev = development_set(args.logs, FIT_GAMES)
+    games, fit_names, report_names = list(dev.games), dev.fit, dev.report
+    print(dev.describe("FIT half", "REPORT half"))
     cases, times = collect(games, args.cache)
     halves = {
         "FIT": [c for c in cases if c.game in fit_names],

@@ -12,9 +12,12 @@ caller (a hand report, a card, a quiz key, a game review, the records) asks the 
 - ``danger``: ``assess(view, kinds)``, each tile's combined chance over the threats and the points
   it would cost;
 - ``calibration``: the labelled samples of real games the model is fitted and measured on;
+- ``vector``: the features of each discard the ranking weighs (``FEATURES``, ``features``);
 - ``rank``: ``judge_hand(analysis, view)``, every legal discard with its terms (shanten, effective
   tiles, two-step, expected points, danger, push-or-fold value), ranked by ``choice``: a conditional
   logit fitted on Houou games (``data/judgement_model.json``).
+- ``lone``: ``judge_lone(analysis)``, the judgement of a hand given alone, which hand reports,
+  cards and the quiz key rank by.
 
 See ``docs/danger.md`` for the danger model and ``docs/judgement.md`` for the ranking.
 """

@@ -130,3 +130,32 @@ def read_folder(folder: Path) -> list[tuple[str, Game]]:
         name = path.name.split(".")[0]
         out.append((name, read_game(path.read_bytes(), path.name)))
     return out
+
+
+@dataclass(frozen=True)
+class DevelopmentSet:
+    """The development logs read once each, and their fitting and reporting halves by name."""
+
+    files: int  # the log files read
+    games: tuple[tuple[str, Game], ...]  # one of each distinct game, by name
+    fit: tuple[str, ...]
+    report: tuple[str, ...]
+
+    def describe(self, fit_label: str, report_label: str) -> str:
+        """Return the lines a benchmark prints about the set and its halves."""
+        return "\n".join(
+            [
+                f"development set: {self.files} files, {len(self.games)} distinct games",
+                f"{fit_label} ({len(self.fit)}): {', '.join(self.fit)}",
+                f"{report_label} ({len(self.report)}): {', '.join(self.report)}",
+            ]
+        )
+
+
+def development_set(folder: Path, fit: int) -> DevelopmentSet:
+    """Read a folder of logs, keep one of each game and split them: ``fit`` games to fit on, the rest
+    to report on."""
+    files = read_folder(folder)
+    games = distinct(files)
+    fit_names, report_names = split([n for n, _ in games], fit)
+    return DevelopmentSet(len(files), tuple(games), fit_names, report_names)

@@ -1,6 +1,6 @@
 """選択モデル The weights that rank a decision's discards: a conditional logit fitted on Houou games.
 
-Each discard of a decision has a feature vector (``rank.FEATURES``); its score is the weighted sum,
+Each discard of a decision has a feature vector (``vector.FEATURES``); its score is the weighted sum,
 and the chance the model gives it of being the one played is the softmax of the scores over the
 decision's discards. The weights are fitted by Newton's method on the log-loss of the discards played,
 with a ridge penalty ``penalty · |w|²``, on the fitting half of the development set only

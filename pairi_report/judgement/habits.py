@@ -1,6 +1,6 @@
 """打牌の手順 What a strong player weighs about a discard beyond its tiles and points.
 
-The ranking's first features (``rank.FEATURES``) are the shanten, the effective tiles, the points and
+The ranking's first features (``vector.FEATURES``) are the shanten, the effective tiles, the points and
 the danger. Between discards that keep the same of these, strong players still choose by habits that
 the development logs show (issue 28, the FIT half): these are the features of those habits, each
 computed from the 14-tile hand and what the seat sees of the table (``Table``, which ``rank.table_of`` fills):

@@ -16,7 +16,7 @@ from pairi_report.report.views.i18n import labels, review_words
 from pairi_report.report.views.review_table import meld_row, river_row
 from pairi_report.report.views.review_view import FoldView, MinorView, reason_lines, review_view
 from pairi_report.review import review_game
-from pairi_report.review.severity import LEVELS, severity
+from pairi_report.review.severity import LARGE_POINTS, LEVELS, MEDIUM_POINTS, severity
 from pairi_report.review.verdict import Kind, Verdict, judge
 from pairi_report.rules.registry import analyze
 
@@ -44,11 +44,24 @@ def test_severity_follows_the_shanten_and_the_share_of_tiles_lost() -> None:
             assert severity(v) == ("medium" if share >= 0.25 else "small")
 
 
+def test_severity_is_in_points_where_the_judgement_knows_them(ranked: Any) -> None:
+    worse = [r.verdict for rnd in ranked.rounds for r in rnd.decisions if r.verdict.kind == "worse"]
+    priced = [v for v in worse if v.cost is not None]
+    assert priced
+    for v in priced:
+        step = "large" if v.cost >= LARGE_POINTS else "medium" if v.cost >= MEDIUM_POINTS else "small"
+        assert severity(v) == step
+    # A shanten given up for under 1,000 points is no longer large by itself.
+    back = [v for v in priced if v.shanten_lost and v.cost < LARGE_POINTS]
+    assert back and all(severity(v) != "large" for v in back)
+
+
 def test_the_costliest_come_worst_first_and_link_to_their_entries(ranked: Any) -> None:
     view = review_view(ranked, "t", labels("en"), EN)
     costly = ranked.summary.costliest
     assert 0 < len(costly) <= 10 and len(view.costliest) == len(costly)
-    ranks = [(-r.verdict.shanten_lost, LEVELS.index(severity(r.verdict))) for r in costly]
+    # Worst first: the step of the scale, then the points given up.
+    ranks = [(LEVELS.index(severity(r.verdict)), -(r.verdict.cost or 0.0)) for r in costly]
     assert ranks == sorted(ranks)
     shown = {e.anchor for rnd in view.rounds for e in rnd.entries if not isinstance(e, FoldView)}
     assert all(c.anchor in shown for c in view.costliest)

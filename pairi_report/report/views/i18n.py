@@ -63,8 +63,8 @@ class Labels(Words):
     verdict_tie: str
     verdict_falls: str  # with {worse}: the shanten any other discard leaves
     verdict_worth: str  # with {points} {more} {next}: the judgement's first is worth more points
-    verdict_fewer: str  # with {next} {margin}: a discard the judgement ranks lower keeps more tiles
-    verdict_no_win: str  # with {next} {margin}: ... but leaves a wait with no yaku (dama)
+    verdict_fewer: str  # with {margin} {next}: the judgement's first keeps fewer tiles than that one
+    verdict_no_win: str  # with {margin} {next}: ... whose wait has no yaku
     verdict_complete: str
     verdict_ready: str
     verdict_any: str
