@@ -48,6 +48,11 @@ WORD_OPTIONS = (
     WordOption("--nukidora", "nuki", "Norths set aside as nukidora (sanma), e.g. --nukidora 1.", "N"),
     WordOption("--win", "win", "A complete hand's winning tile (default: the last one written).", "TILE"),
     WordOption("--river", "river", "The hand's own discards, for furiten, e.g. --river 1m9p.", "TILES"),
+    *(
+        WordOption(f"--{key}", key, f"The {key} seat's discards in order, * before its riichi tile, then "
+                   f"/ and its calls, e.g. --{key} '1m9m*5p3s' or --{key} '4z2p/[555z]'.", "RIVER")
+        for key in ("east", "south", "west", "north")
+    ),
     WordOption("--model", "model", "Switches of the --outlook model: riichi=tenpai|dama|never, ippatsu=, "
                "ura=, reds=, tegawari=, back=on|off, extra=1|2, turn=0-16 (draws made), e.g. "
                "--model ura=off,tegawari=off; repeat.", "SWITCHES", True),

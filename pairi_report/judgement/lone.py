@@ -18,8 +18,13 @@ shanten, then effective tiles.
 
 from __future__ import annotations
 
+from ..core.meld import Meld
+from ..games.model import CallKind, Tile
+from ..games.table import RiverTile, SeatView, TableMeld, TableView
 from ..rules.analysis import Analysis, DiscardChoice
 from ..rules.registry import find_rule_set
+from ..rules.riichi.opponents import Opponent
+from ..rules.riichi.valuation import RiichiValue
 from .rank import OPTIONS_WITHIN, Judgement, judge_hand
 
 # A lone hand's discards are valued in points within this many shanten of ready (the options' model,
@@ -38,9 +43,80 @@ def judge_lone(analysis: Analysis) -> Judgement | None:
     discards = analysis.discards or ()
     if len({d.tile for d in discards}) < 2 or analysis.win or analysis.value is None:
         return None
-    if not find_rule_set(analysis.rules).features.judged:
+    features = find_rule_set(analysis.rules).features
+    if not features.judged:
         return None
-    return judge_hand(analysis, points=analysis.shanten <= POINTS_WITHIN)
+    view = lone_table(analysis, features.seats)
+    return judge_hand(analysis, view, points=analysis.shanten <= POINTS_WITHIN)
+
+
+# The draws a round has after the deal: 136 - 14 (dead wall) - 52 dealt; three players 108 - 14 - 39.
+ROUND_DRAWS = {4: 70, 3: 55}
+START_SCORE = 25000
+
+
+def lone_table(analysis: Analysis, seats: int) -> TableView | None:
+    """Return the table a lone hand's words set (the other seats' rivers and calls), None without them.
+
+    The seats discard in turn from the dealer (East), so the k-th discard of every seat comes before
+    any seat's (k+1)-th: what lies after a riichi tile in the rivers is what passed after it. The
+    deciding seat's own river is empty; scores are the start's.
+    """
+    value = analysis.value
+    if not isinstance(value, RiichiValue) or not value.opponents:
+        return None
+    s = value.situation
+    others = {o.wind: o for o in value.opponents}
+    views = tuple(_seat(i, others.get(i), seats) for i in range(seats))
+    seen = list(analysis.hand.all_counts)
+    for t in analysis.visible:
+        seen[t] += 1
+    discards = sum(len(v.river) for v in views)
+    wall = max(0, ROUND_DRAWS.get(seats, 70) - discards)
+    return TableView(
+        seat=s.seat_wind,
+        round_wind=27 + s.round_wind,
+        number=1,
+        dealer=0,
+        honba=s.honba,
+        sticks=s.sticks + sum(o.riichi is not None for o in value.opponents),
+        dora=tuple(Tile(k) for k in s.dora),
+        wall=wall,
+        discards=discards,
+        seats=views,
+        seen=tuple(min(4, n) for n in seen),
+    )
+
+
+def _seat(index: int, other: Opponent | None, seats: int) -> SeatView:
+    """Return one seat as the deciding one sees it (an empty river for its own, or a seat not written)."""
+    river = () if other is None else other.river
+    riichi = None if other is None else other.riichi
+    laid = tuple(
+        RiverTile(Tile(kind, red), riichi=k == riichi, order=k * seats + index)
+        for k, (kind, red) in enumerate(river)
+    )
+    melds = () if other is None else tuple(_meld(m, index, seats) for m in other.melds)
+    return SeatView(
+        seat=index,
+        wind=27 + index,
+        dealer=index == 0,
+        score=START_SCORE - 1000 * (riichi is not None),
+        river=laid,
+        melds=melds,
+        concealed=13 - 3 * sum(m.open for m in melds),
+        riichi_turn=None if riichi is None else riichi + 1,
+        riichi_order=None if riichi is None else riichi * seats + index,
+    )
+
+
+def _meld(meld: Meld, seat: int, seats: int) -> TableMeld:
+    """Return a written call as it lies on the table (a pon or chi taken from the seat on the left)."""
+    tiles = tuple(Tile(k) for k in meld.tiles)
+    if meld.concealed:
+        return TableMeld(CallKind.CLOSED_KAN, tiles)
+    kind = {"chow": CallKind.CHI, "pung": CallKind.PON}.get(meld.kind, CallKind.OPEN_KAN)
+    return TableMeld(kind, tiles, tiles[0], (seat - 1) % seats)
 
 
 def ordered(analysis: Analysis, judgement: Judgement | None) -> tuple[DiscardChoice, ...]:

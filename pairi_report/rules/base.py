@@ -27,6 +27,7 @@ class Features:
     wild: bool = False  # it takes wild kinds (混, 鬼, 癞子)
     vectorised: bool = False  # the batch engine analyses its plain hands in bulk
     judged: bool = False  # the judgement ranks its discards by points (hands valued by riichi's scoring)
+    seats: int = 4  # the players at the table
 
 
 @dataclass(frozen=True)

@@ -474,6 +474,10 @@ class JudgementWords:
     lost: str  # {reason} {cost}
     lost_unknown: str  # {reason}
     terms: str  # {tile} {points} {chance} {danger}
+    others_title: str
+    danger_title: str
+    riichi_tile: str
+    safer: str  # {chance} {other} {next}
     reasons: dict[str, str]
     danger: dict[str, str]
 

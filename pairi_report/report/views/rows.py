@@ -54,6 +54,7 @@ class DiscardRow:
     lower: bool = False  # it leaves more shanten than the best discard: marked with ``Labels.lose_mark``
     points: float | None = None  # the judgement's expected points of the hand after it (None: unknown)
     winnable: bool | None = None  # the judgement's: a ready discard leaves a wait that can win
+    chance: float = 0.0  # the judgement's chance that the discard deals in (0 with no threat)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -115,6 +116,7 @@ def discard_rows(
                 lower=first.shanten > level,
                 points=None if terms is None else terms.points,
                 winnable=None if terms is None else terms.winnable,
+                chance=0.0 if terms is None else terms.chance,
             )
         )
     return tuple(rows)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.analysis import Analysis
-from .i18n import Labels, shanten_words
+from .i18n import Labels, judgement_words, shanten_words
 from .rows import DiscardRow
 from .tiles import Part, Tile, compose, pictures_of
+
+SAFER = 0.01  # a deal-in chance this much lower than the discard with more tiles' is why the first leads
 
 
 @dataclass(frozen=True)
@@ -95,13 +97,17 @@ def _worth(top: DiscardRow, other: DiscardRow, words: Labels) -> tuple[Part, ...
 
 
 def _why(top: DiscardRow, most: DiscardRow, words: Labels) -> tuple[Part, ...]:
-    """Return why the first row leads one that keeps more tiles: its points, and the tiles it gives up."""
+    """Return why the first row leads one that keeps more tiles: the safer tile, its points, and the
+    tiles it gives up."""
     margin = most.count - top.count
     kept: tuple[Part, ...] = ()
     if most.level == top.level:
         template = words.verdict_no_win if most.winnable is False else words.verdict_fewer
         kept = compose(template, margin=margin, next=most.discards[:1])
-    if not _worth_more(top, most):
-        return kept
-    worth = _worth(top, most, words)
-    return (*worth, words.verdict_sep, *kept) if kept else worth
+    lead: tuple[Part, ...] = ()
+    if most.chance - top.chance >= SAFER:
+        chance, other = f"{top.chance:.0%}", f"{most.chance:.0%}"
+        lead = compose(judgement_words(words.lang).safer, chance=chance, other=other, next=most.discards[:1])
+    elif _worth_more(top, most):
+        lead = _worth(top, most, words)
+    return (*lead, words.verdict_sep, *kept) if lead and kept else lead or kept

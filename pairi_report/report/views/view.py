@@ -16,6 +16,7 @@ from ...judgement.lone import ordered
 from ...judgement.rank import Judgement
 from ...rules.analysis import Analysis
 from .i18n import EN, Labels, shanten_words
+from .opponents import opponents_section
 from .rows import DiscardRow, Groups, counted_groups, discard_rows, unseen
 from .sections import Section, value_cells, value_sections, value_verdict
 from .text import plain_text
@@ -207,7 +208,7 @@ def hand_view(
     ``judgement`` orders the discards and picks the best (``judgement.lone``); without one, the
     analysis' order does.
     """
-    extra = value_sections(a, words) + sections
+    extra = value_sections(a, words) + opponents_section(a, judgement, words) + sections
     forms = a.shanten_by_form.to_dict()
     names = _form_words(words)
     value_column, cells = value_cells(a, words)

@@ -30,6 +30,7 @@ from ..base import Features, RuleOption, option_values
 from ..play import DEFAULT_MODEL, PlayModel
 from .analysis import analyze_hand
 from .expected import RiichiValuer
+from .opponents import check_copies
 from .scoring.options import DEFAULT, Options
 from .scoring.situation import check_indicators
 from .valuation import SITUATION_WORD, HandSituation, RiichiValue, parse_hand_situation, value_of, yaku_check
@@ -71,7 +72,13 @@ class RiichiRules:
         """Return what the rule set supports: the look-ahead, wild kinds, bulk analysis when plain, and
         the judgement where hands are valued."""
         plain = not self.wild and self.winning == FORMS and not self.quad_pairs and not self.wall.absent
-        return Features(outlook=True, wild=not self.wall.absent, vectorised=plain, judged=self.values)
+        return Features(
+            outlook=True,
+            wild=not self.wall.absent,
+            vectorised=plain,
+            judged=self.values,
+            seats=self.wall.players,
+        )
 
     def parse(self, text: str) -> Hand:
         """Parse Tenhou notation (links, Unicode tiles and melds too), with only the game's tiles."""
@@ -145,9 +152,19 @@ class RiichiRules:
         indicators = hand_situation.situation.dora
         if seen and indicators:
             check_indicators(hand_situation.situation, hand_situation.text, hand, seen)
-        if not nuki and not indicators:
+        others = tuple(t for o in hand_situation.opponents for t in o.tiles)
+        if others:  # the other seats' rivers and calls lie face up: seen, and no fifth copy
+            shown = list(hand.all_counts)
+            for t in (*seen, *indicators, *(NORTH,) * nuki):
+                shown[t] += 1
+            check_copies(hand_situation.opponents, shown, hand_situation.text)
+            for o in hand_situation.opponents:
+                text = hand_situation.text
+                match = re.search(rf"(?<!\S){o.key}=", text)
+                self.wall.check_tiles(tuple(o.tiles), text, match.end() + 1 if match else 1, step=0)
+        if not nuki and not indicators and not others:
             return seen
-        return tuple(sorted((*seen, *indicators, *(NORTH,) * nuki)))
+        return tuple(sorted((*seen, *indicators, *(NORTH,) * nuki, *others)))
 
     def read_situation(self, text: str) -> HandSituation:
         """Read the words of a hand's win (``valuation.parse_hand_situation``); rules without values: none."""
@@ -276,6 +293,12 @@ def check_situation_tiles(wall: Wall, hand_situation: HandSituation) -> None:
         wall.check_tiles(found, text, match.end() + 1 if match else 1, step=3)
     match = re.search(r"(?<!\S)river=", text)
     wall.check_tiles(hand_situation.river, text, match.end() + 1 if match else 1, step=0)
+    for o in hand_situation.opponents:
+        if o.wind >= wall.players:
+            match = re.search(rf"(?<!\S){o.key}=", text)
+            column = match.start() + 1 if match else 1
+            message = f"'{o.key}=' in the {wall.name} game; expected E, S or W (three seats)"
+            raise NotationError(message, text, column)
 
 
 RIICHI = RiichiRules("riichi", "riichi (立直)", values=True, options=VALUE_OPTIONS)

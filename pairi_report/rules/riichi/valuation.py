@@ -24,6 +24,7 @@ from ...core.errors import NotationError
 from ...core.notation import Hand, parse_tiles
 from ...core.tiles import FIVES, Tiles, parse_tile, tile_name
 from ..play import DEFAULT_MODEL, PlayModel, read_model
+from .opponents import WORD, Opponent, blank, read_opponents
 from .scoring import HandValue, Situation, WaitValue, check_situation, parse_situation, score, wait_values
 from .scoring.options import DEFAULT, Options
 from .scoring.situation import VOCABULARY
@@ -35,6 +36,7 @@ SITUATION_WORD = re.compile(
     "|".join(
         [
             r"(?:win|river|model)=\S*",
+            r"(?:east|south|west|north)=\S*",
             *(re.escape(w) + (r"\S*" if w.endswith("=") else "") for w in VOCABULARY),
         ]
     )
@@ -55,6 +57,7 @@ class HandSituation:
     river: tuple[int, ...] = ()
     model: PlayModel = DEFAULT_MODEL
     text: str = ""  # as written, for the columns of errors found against the hand
+    opponents: tuple[Opponent, ...] = ()  # the other seats' rivers and calls (``opponents``)
 
 
 def parse_hand_situation(text: str) -> HandSituation:
@@ -82,8 +85,10 @@ def parse_hand_situation(text: str) -> HandSituation:
         except NotationError as err:
             raise NotationError(f"{key}={value!r}: {err.message}", text, column + err.column - 1) from None
     # The hand's words are not situation words: blank them, so that every column stays where it was.
-    rest = _HAND_WORD.sub(lambda m: " " * len(m.group()), text)
-    return HandSituation(parse_situation(rest), win, river, model, text)
+    rest = blank(_HAND_WORD.sub(lambda m: " " * len(m.group()), text))
+    situation = parse_situation(rest)
+    opponents = read_opponents(text, seat=situation.seat_wind, players=4) if WORD.search(text) else ()
+    return HandSituation(situation, win, river, model, text, opponents)
 
 
 @dataclass(frozen=True)
@@ -115,12 +120,14 @@ class RiichiValue:
     discards: tuple[DiscardValues, ...] | None = None
     options: Options = field(default=DEFAULT, compare=False)  # the rule choices it was scored by
     model: PlayModel = field(default=DEFAULT_MODEL, compare=False)  # the look-ahead's, from ``model=``
+    opponents: tuple[Opponent, ...] = field(default=(), compare=False)  # the other seats, if written
 
     @property
     def situation_words(self) -> str:
         """Return the situation's canonical words; nothing for the default (East round, South seat, ron)."""
         s = self.situation
-        return "" if s is _DEFAULT or s == _DEFAULT else str(s)
+        words = "" if s is _DEFAULT or s == _DEFAULT else str(s)
+        return " ".join([words, *(o.word for o in self.opponents)]).strip()
 
     def to_dict(self) -> dict[str, Any]:
         """Return the keys the value adds to the record: ``value``, ``wait_values`` or ``discard_values``."""
@@ -156,7 +163,7 @@ def value_of(
     (tile, red) that leave a 3n+2 hand ready; ``waiting`` says a 3n+1 hand is ready (else it has no
     waits to value). ``options`` are the rule choices scored by.
     """
-    situation, model = hand_situation.situation, hand_situation.model
+    situation, model, others = hand_situation.situation, hand_situation.model, hand_situation.opponents
     _check(hand_situation, hand)
     if hand_situation.win is not None and not complete:
         raise NotationError(
@@ -167,16 +174,16 @@ def value_of(
         )
     if hand.tile_count % 3 == 1:
         waits = wait_values(hand, situation, options, hand_situation.river) if waiting else ()
-        return RiichiValue(situation, waits=waits or None, options=options, model=model)
+        return RiichiValue(situation, waits=waits or None, options=options, model=model, opponents=others)
     if complete:
         win = _winning_tile(hand, hand_situation)
         value = None if win is None else score(hand, win, situation, options)
-        return RiichiValue(situation, hand=value, options=options, model=model)
+        return RiichiValue(situation, hand=value, options=options, model=model, opponents=others)
     if not ready:  # most hands: no discard readies them, and this record is all they get
         nothing = _object_new(RiichiValue)
         _setattr(nothing, "__dict__", {
             "situation": situation, "hand": None, "waits": None, "discards": None, "options": options,
-            "model": model,
+            "model": model, "opponents": others,
         })  # fmt: skip
         return nothing  # the instance RiichiValue(situation, options=options, model=model) is
     discards = tuple(
@@ -185,7 +192,7 @@ def value_of(
         )
         for tile, red in ready
     )
-    return RiichiValue(situation, discards=discards, options=options, model=model)
+    return RiichiValue(situation, discards=discards, options=options, model=model, opponents=others)
 
 
 def _check(hand_situation: HandSituation, hand: Hand) -> None:
