@@ -20,6 +20,7 @@ BATCH = "\n".join(
         "1114566789m6p4s22z wild=7z",  # no judgement (a wild kind): the best two leave as many tiles
         "5566m3p1166999s27z",  # the judgement's first keeps fewer tiles but is worth more points
         "4m5679p345678s[234m]",  # ... or the discard with more tiles leaves a wait with no yaku
+        "2345m67p234678s55z seat=S west=1z9m2z*9p3s8p7s north=4z8m/[666z][111z]",  # the other seats
         "1223m456p789s1122z",  # rows that lose ground
         "19m19p19s1234567z",  # standard form ahead of the regular one
         "1112223334444z",  # effective tiles of a 13-tile hand

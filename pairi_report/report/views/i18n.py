@@ -64,6 +64,7 @@ class Labels(Words):
     verdict_falls: str  # with {worse}: the shanten any other discard leaves
     verdict_worth: str  # with {points} {more} {next}: the judgement's first is worth more points
     verdict_fewer: str  # with {margin} {next}: the judgement's first keeps fewer tiles than that one
+    verdict_fewer_after: str  # with {margin}: the same, after the first's points or safety against it
     verdict_no_win: str  # with {margin} {next}: ... whose wait has no yaku
     verdict_complete: str
     verdict_ready: str

@@ -78,6 +78,8 @@ def _discard_verdict(rows: tuple[DiscardRow, ...], words: Labels) -> Verdict:
         return Verdict((*lead, words.verdict_sep, *compose(words.verdict_falls, worse=worse.shanten)))
     second = peers[0]
     margin = top.count - second.count
+    if not margin and second.chance - top.chance >= SAFER:
+        return Verdict((*lead, words.verdict_sep, *_safer(top, second, words)))
     if not margin and _worth_more(top, second):
         return Verdict((*lead, words.verdict_sep, *_worth(top, second, words)))
     template = words.verdict_margin if margin else words.verdict_tie
@@ -96,18 +98,26 @@ def _worth(top: DiscardRow, other: DiscardRow, words: Labels) -> tuple[Part, ...
     return compose(words.verdict_worth, points=f"{points:,.0f}", more=more, next=other.discards[:1])
 
 
+def _safer(top: DiscardRow, other: DiscardRow, words: Labels) -> tuple[Part, ...]:
+    """Return "P% to deal in, against Q% for X"."""
+    chance, more = f"{top.chance:.0%}", f"{other.chance:.0%}"
+    return compose(judgement_words(words.lang).safer, chance=chance, other=more, next=other.discards[:1])
+
+
 def _why(top: DiscardRow, most: DiscardRow, words: Labels) -> tuple[Part, ...]:
     """Return why the first row leads one that keeps more tiles: the safer tile, its points, and the
     tiles it gives up."""
     margin = most.count - top.count
-    kept: tuple[Part, ...] = ()
-    if most.level == top.level:
-        template = words.verdict_no_win if most.winnable is False else words.verdict_fewer
-        kept = compose(template, margin=margin, next=most.discards[:1])
     lead: tuple[Part, ...] = ()
     if most.chance - top.chance >= SAFER:
-        chance, other = f"{top.chance:.0%}", f"{most.chance:.0%}"
-        lead = compose(judgement_words(words.lang).safer, chance=chance, other=other, next=most.discards[:1])
+        lead = _safer(top, most, words)
     elif _worth_more(top, most):
         lead = _worth(top, most, words)
-    return (*lead, words.verdict_sep, *kept) if lead and kept else lead or kept
+    if most.level != top.level:
+        return lead
+    if most.winnable is False:
+        kept = compose(words.verdict_no_win, margin=margin, next=most.discards[:1])
+        return (*lead, words.verdict_sep, *kept) if lead else kept
+    if lead:  # the same tile as the lead's: "784 more than 9s, for 3 fewer tiles"
+        return (*lead, *compose(words.verdict_fewer_after, margin=margin))
+    return compose(words.verdict_fewer, margin=margin, next=most.discards[:1])
