@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...batch.summary import summarise
-from ...judgement.lone import judge_lone
 from ...rules.analysis import Analysis
 from ..registry import Format
 from ..views.text import plain_text
@@ -39,6 +38,8 @@ def json_document(work: Hands) -> str:
 
 def _record(a: Analysis) -> dict[str, Any]:
     """Return a hand's record, with the judgement's ranking of its discards where the rules value hands."""
+    from ...judgement.lone import judge_lone  # here: the plain text, the commonest run, needs none of it
+
     record = a.to_dict()
     judged = judge_lone(a)
     if judged is not None:
