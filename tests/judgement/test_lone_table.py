@@ -98,7 +98,7 @@ def test_the_report_shows_the_seats_and_the_terms(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = (tmp_path / "index.md").read_text(encoding="utf-8")
     assert "**The other seats**" in page and "- West · riichi:" in page and " riichi ![5p]" in page
-    assert "3s: — points, 0% to deal in (genbutsu)" in page
+    assert "3s: 0% to deal in (genbutsu)" in page
     doc = json.loads(runner.invoke(app, [HAND, "--seat", "S", "--west", "1m9m2z*5p3s", "-f", "json"]).stdout)
     assert doc["situation"] == WEST and doc["judgement"]["threats"] == 1
 

@@ -475,6 +475,7 @@ class JudgementWords:
     lost: str  # {reason} {cost}
     lost_unknown: str  # {reason}
     terms: str  # {tile} {points} {chance} {danger}
+    terms_unknown: str  # {tile} {chance} {danger}: where the points are not counted
     others_title: str
     danger_title: str
     riichi_tile: str
@@ -505,9 +506,11 @@ class JudgementWords:
 
     def terms_words(self, tile: str, points: float | None, chance: float, danger: Sequence[str]) -> str:
         """Return one discard's terms: its points, its deal-in chance and why (``9s: 1,180 points …``)."""
-        shown = "—" if points is None else f"{round(points):,}"
+        danger_words = self.danger_words(danger)
+        if points is None:
+            return self.terms_unknown.format(tile=tile, chance=f"{chance:.0%}", danger=danger_words)
         return self.terms.format(
-            tile=tile, points=shown, chance=f"{chance:.0%}", danger=self.danger_words(danger)
+            tile=tile, points=f"{round(points):,}", chance=f"{chance:.0%}", danger=danger_words
         )
 
 
