@@ -114,3 +114,19 @@ def test_a_batch_line_takes_the_words_and_a_bad_one_is_one_line(tmp_path: Path) 
     assert problem["line"] == 2 and problem["column"] == 35 and "two riichi marks" in problem["error"]
     bad = runner.invoke(app, [HAND, "--seat", "S", "--west", "1m**5p"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output and "^" in bad.output
+
+
+def test_a_quiz_prints_the_other_seats_and_keys_the_safer_discard(tmp_path: Path) -> None:
+    hand, words = "2345m67p234678s55z", "seat=S west=1z9m2z*9p3s8p7s north=4z8m/[666z][111z]"
+    batch = tmp_path / "hands.txt"
+    batch.write_text(f"{hand} {words}\n", encoding="utf-8")
+    result = runner.invoke(app, [str(batch), "--quiz", "-f", "md", "-o", str(tmp_path / "q")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "q" / "quiz.md").read_text(encoding="utf-8")
+    problem, key = page.split('<a name="answers">')
+    assert "West · riichi: ![1z]" in problem and " riichi ![9p]" in problem and "· Calls ![6z]" in problem
+    assert "visible" not in problem  # the rivers are pictured with their seats, not listed again
+    judged = judge_lone(analyze(hand, situation=words))
+    assert judged is not None and judged.first.name == "2m"
+    five = judged.of(4)
+    assert f"{judged.first.chance:.0%} to deal in, against {five.chance:.0%} for ![5m]" in key

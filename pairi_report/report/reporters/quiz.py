@@ -14,6 +14,7 @@ from ...rules.analysis import Analysis
 from ..formats.render import render_quiz
 from ..registry import Format, Page
 from ..views.i18n import labels
+from ..views.opponents import opponents_runs
 from ..views.quiz import quiz_answer, quiz_problem, quiz_view
 from ..views.sections import value_shown, value_situation, value_worth
 from .base import Hands, ReportOptions, Sink
@@ -43,7 +44,8 @@ class QuizReporter:
             # A complete hand asks its value only where its situation is given (else the splits).
             worth = value_worth(a, words) if a.win and situation else None
             shown = value_shown(a) if situation else ()
-            problem = quiz_problem(a, strip, number, line.title, words, situation, worth, shown)
+            others = opponents_runs(a, words)
+            problem = quiz_problem(a, strip, number, line.title, words, situation, worth, shown, others)
             pairs.append((problem, quiz_answer(a, number, line.title, words, judge_lone(a), worth)))
         title = options.title
         view = quiz_view(title, pairs, words, options.quiz_titles, options.per_page)

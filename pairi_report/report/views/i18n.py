@@ -129,6 +129,7 @@ class Labels(Words):
     # Answer-key reasons; {tile} {tiles} {shanten} {count} {other} {other_count} {worse} as named.
     reason_better: str
     reason_value: str  # with {tile} {points} {turn} {other} {other_points}: the best by expected points
+    reason_safer: str  # with {tile} {chance} {other} {other_chance}: the judgement's first deals in less
     reason_judged: str  # with {tile} {count} {other} {other_count}: the judgement's first keeps fewer tiles
     reason_only: str
     reason_waits: str

@@ -60,6 +60,21 @@ def opponents_section(a: Analysis, judgement: Judgement | None, words: Labels) -
     return (Section("opponents", "top", view),)
 
 
+def opponents_runs(a: Analysis, words: Labels) -> tuple[tuple[Part, ...], ...]:
+    """Return each other seat as one run of words and tiles, for a quiz problem to print with its hand:
+    "West · riichi: 1m 9m riichi 5p 3s · Calls 7z7z7z"."""
+    value = a.value
+    if not isinstance(value, RiichiValue) or not value.opponents:
+        return ()
+    calls = review_words(words.lang).calls
+    runs = []
+    for o in value.opponents:
+        seat = _seat(o, words)
+        called: tuple[Part, ...] = (f" · {calls} ", *seat.calls) if seat.calls else ()
+        runs.append((f"{seat.seat}: ", *seat.river, *called))
+    return tuple(runs)
+
+
 def _seat(o: Opponent, words: Labels) -> SeatRow:
     """Return one seat: "West · riichi" (or "dealer"), its river with the riichi word, its calls."""
     jw, rw = judgement_words(words.lang), review_words(words.lang)

@@ -14,6 +14,7 @@ from ...judgement.rank import Judgement
 from ...rules.analysis import Analysis, DiscardChoice
 from .i18n import EN, Labels, shanten_words
 from .tiles import Part, Strip, Tile, compose, tile
+from .verdict import SAFER
 from .view import Split, splits_of
 
 
@@ -66,12 +67,15 @@ def quiz_problem(
     situation: tuple[Part, ...] = (),
     worth: tuple[Part, ...] | None = None,
     shown: tuple[int, ...] = (),
+    others: tuple[tuple[Part, ...], ...] = (),
 ) -> QuizProblem:
     """Build a problem from a hand's analysis: the question fits the hand's size and state.
 
     ``situation`` is the hand's win situation in words and pictures (round, seat, dora indicators, ...),
     shown with it; ``worth``, what a complete hand is worth there: given, the question is its value;
-    ``shown``, the seen tiles the situation pictures itself (the dora indicators), left out of the list.
+    ``shown``, the seen tiles the situation pictures itself (the dora indicators, the other seats'
+    rivers and calls), left out of the list; ``others``, the other seats of a push-or-fold problem,
+    one run each.
     """
     known: list[tuple[Part, ...]] = []
     visible = list(a.visible)
@@ -84,6 +88,7 @@ def quiz_problem(
         known.append((f"{words.wild} {''.join(tile_name(t) for t in a.wild)}",))
     if situation:
         known.append(situation)
+    known += others
     if a.discards is None:
         question = words.ask_waits if a.shanten == 0 else words.ask_draws
     elif a.win:
@@ -163,7 +168,10 @@ def _answer_value(
     best = tuple(tile(d.name, d.tile in a.wild, words) for d in tied)
     pictured = {"tile": best, "other": (tile(other_name, most.tile in a.wild, words),)}
     values: dict[str, str | int]
-    if first.points is None or other.points is None or first.points <= other.points:
+    if other.chance - first.chance >= SAFER:
+        template = words.reason_safer
+        values = {"chance": f"{first.chance:.0%}", "other_chance": f"{other.chance:.0%}"}
+    elif first.points is None or other.points is None or first.points <= other.points:
         template = words.reason_judged
         values = {"count": lead.ukeire_count, "other_count": most.ukeire_count}
     else:

@@ -113,7 +113,7 @@ def _riichi_views() -> ValueViews:
         riichi_view.verdict_extra,
         situation=riichi_view.situation_parts,
         worth=riichi_view.worth_parts,
-        shown=lambda value: value.situation.dora,
+        shown=lambda value: (*value.situation.dora, *(t for o in value.opponents for t in o.tiles)),
     )
 
 
