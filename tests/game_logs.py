@@ -7,11 +7,14 @@ command-line tests share it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from make_game_logs import SOURCE
 from paths import LOGS as DATA
+
+from pairi_report.games import Game, decisions
 
 
 def tenhou6(name: str, change: Callable[[Any], None] | None = None) -> bytes:
@@ -211,3 +214,19 @@ def raw_discards(rnd: list) -> int:
         for out in rnd[6 + 3 * seat]
         if (isinstance(out, int) and out) or (isinstance(out, str) and out.startswith("r"))
     )
+
+
+def assert_same_games(base: Game, games: Sequence[Game]) -> None:
+    """Assert that each game read from another format is the base game: the same decisions, the same
+    table at each (left out of a decision's equality), the same rounds and wins (the scoring text
+    aside), and mjlog (the second) with the scoring text and yaku too."""
+    expected = list(decisions(base))
+    for game in games:
+        assert list(decisions(game)) == expected
+        assert [d.table for d in decisions(game)] == [d.table for d in expected]
+        for ours, theirs in zip(base.rounds, game.rounds, strict=True):
+            assert replace(theirs, wins=()) == replace(ours, wins=())
+            assert [(w.winner, w.source, w.deltas) for w in theirs.wins] == [
+                (w.winner, w.source, w.deltas) for w in ours.wins
+            ]
+    assert games[0].rounds == base.rounds  # mjlog keeps the scoring text and yaku too

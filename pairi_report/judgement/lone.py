@@ -18,6 +18,8 @@ shanten, then effective tiles.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.meld import Meld
 from ..games.model import CallKind, Tile
 from ..games.table import RiverTile, SeatView, TableMeld, TableView
@@ -117,6 +119,19 @@ def _meld(meld: Meld, seat: int, seats: int) -> TableMeld:
         return TableMeld(CallKind.CLOSED_KAN, tiles)
     kind = {"chow": CallKind.CHI, "pung": CallKind.PON}.get(meld.kind, CallKind.OPEN_KAN)
     return TableMeld(kind, tiles, tiles[0], (seat - 1) % seats)
+
+
+def best_of(discards: Sequence[DiscardChoice], judgement: Judgement | None) -> list[DiscardChoice]:
+    """Return the best of discards in table order (``ordered``): those of the first's shanten and
+    count, and with a judgement only its ties among them (a report's first row, a quiz's answer)."""
+    if not discards:
+        return []
+    top = (discards[0].shanten, discards[0].ukeire_count)
+    same = [d for d in discards if (d.shanten, d.ukeire_count) == top]
+    if judgement is None:
+        return same
+    tied = {t.tile for t in judgement.best}
+    return [d for d in same if d.tile in tied]
 
 
 def ordered(analysis: Analysis, judgement: Judgement | None) -> tuple[DiscardChoice, ...]:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import gzip
 import json
-from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from game_logs import raw_discards
+from game_logs import assert_same_games, raw_discards
 from make_game_logs import OUT, SOURCE, converted
 from paths import LOGS as DATA
 
@@ -207,17 +206,7 @@ def test_the_same_game_in_three_formats_gives_the_same_decisions(name: str) -> N
     games = [read_game((folder / file).read_bytes(), name) for folder, file in formats_of(name)]
     base = games[0]
     assert [g.names for g in games] == [base.names] * 3
-    expected = list(decisions(base))
-    for game in games[1:]:
-        assert list(decisions(game)) == expected
-        # The table each decision saw too (left out of a decision's equality): rivers, calls, riichi.
-        assert [d.table for d in decisions(game)] == [d.table for d in expected]
-        for ours, theirs in zip(base.rounds, game.rounds, strict=True):
-            assert replace(theirs, wins=()) == replace(ours, wins=())
-            assert [(w.winner, w.source, w.deltas) for w in theirs.wins] == [
-                (w.winner, w.source, w.deltas) for w in ours.wins
-            ]
-    assert games[1].rounds == base.rounds  # mjlog keeps the scoring text and yaku too
+    assert_same_games(base, games[1:])
 
 
 def formats_of(name: str) -> list[tuple[Path, str]]:

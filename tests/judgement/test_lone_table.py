@@ -25,11 +25,11 @@ WEST = "west=1m9m2z*5p3s"  # West discarded 1m 9m 2z, declared riichi with 5p, t
 
 def test_the_words_round_trip_and_mark_the_riichi_tile() -> None:
     text = "seat=S west=1m9m2z*5p3s north=4z0p/[777z]"
-    seen = read_opponents(text, seat=1, players=4)
+    seen = read_opponents(text, seat=1)
     assert [o.word for o in seen] == ["west=1m9m2z*5p3s", "north=4z0p/[777z]"]
     west = seen[0]
     assert [tile_name(k) for k, _ in west.river][west.riichi or 0] == "5p"
-    assert read_opponents(" ".join(o.word for o in seen), seat=1, players=4) == seen
+    assert read_opponents(" ".join(o.word for o in seen), seat=1) == seen
 
 
 @given(
@@ -39,7 +39,7 @@ def test_the_words_round_trip_and_mark_the_riichi_tile() -> None:
 def test_any_river_round_trips(river: list[str], at: int) -> None:
     marked = [("*" if i == at else "") + t for i, t in enumerate(river)]
     word = "east=" + "".join(marked)
-    (seat,) = read_opponents(word, seat=1, players=4)
+    (seat,) = read_opponents(word, seat=1)
     assert seat.word == word
     assert seat.riichi == (at if at < len(river) else None)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from PIL import Image
 
+from ...judgement.lone import judge_lone
 from ..drawing.card import CardPicture, CardRow, card_png
 from ..drawing.fonts import picture_lang
 from ..formats.render import render_cards
@@ -27,7 +28,8 @@ class CardsReporter:
         """Write the cards into the sink."""
         inline = replace(options, self_contained=True)
         files: dict[str, bytes] = {}
-        views = hand_views(work.entries, inline, files, batch=work.batch)
+        judged = [judge_lone(a) for _, a in work.entries]  # once: the cards may be drawn twice
+        views = hand_views(work.entries, inline, files, batch=work.batch, judged=judged)
         words = labels(options.lang)
         choices = work.choices or [()] * len(work.entries)
         cards = [card_view(h, n, c, words) for n, (h, c) in enumerate(zip(views, choices, strict=True), 1)]
@@ -36,7 +38,8 @@ class CardsReporter:
         sink.write("card.html", render_cards(cards, words, pictures, files).encode("utf-8"))
         drawn_in = picture_lang(options.lang)  # English where no font has the language's script
         if drawn_in != options.lang:
-            english = hand_views(work.entries, replace(inline, lang=drawn_in), files, batch=work.batch)
+            english_options = replace(inline, lang=drawn_in)
+            english = hand_views(work.entries, english_options, files, batch=work.batch, judged=judged)
             cards = [card_view(h, n) for n, h in enumerate(english, start=1)]
         for card in cards:
             sink.write(f"cards/{card.png}", card_png(_picture(card, files, drawn_in), options.tileset))

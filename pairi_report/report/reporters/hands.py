@@ -8,7 +8,7 @@ memory.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -16,6 +16,7 @@ from typing import Protocol
 from ...batch.lines import Line, Problem
 from ...batch.summary import Summary, summarise
 from ...judgement.lone import judge_lone
+from ...judgement.rank import Judgement
 from ...outlook.prospects import Outlook
 from ...rules.analysis import Analysis
 from ..drawing.chart import chart_png
@@ -57,15 +58,18 @@ def hand_views(
     files: dict[str, bytes],
     looks: Iterable[Outlook] | None = None,
     batch: bool = True,
+    judged: Sequence[Judgement | None] | None = None,
 ) -> Iterable[HandView]:
     """Yield each hand's view, rendering its strip (and, for Markdown, its outlook charts) into ``files``.
 
-    ``batch`` shows each hand's line number.
+    ``batch`` shows each hand's line number; ``judged``, each hand's judgement if worked out already
+    (else ``judge_lone`` works it out).
     """
     pictures = options.pictures()
     words = labels(options.lang)
     outlooks: Iterable[Outlook | None] = itertools.repeat(None) if looks is None else looks
-    for (line, analysis), look in zip(entries, outlooks, strict=False):
+    judgements: Iterable[Judgement | None] = itertools.repeat(None) if judged is None else judged
+    for (line, analysis), look, known in zip(entries, outlooks, judgements, strict=False):
         strip = pictures.strip(analysis.hand, files, analysis.wild)
         anchor = f"hand-{line.number}"
         sections: tuple[Section, ...] = ()
@@ -82,7 +86,7 @@ def hand_views(
             anchor=anchor,
             words=words,
             sections=sections,
-            judgement=judge_lone(analysis),
+            judgement=known if judged is not None else judge_lone(analysis),
         )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.tiles import NUM_KINDS, tile_name
-from ...judgement.lone import ordered
+from ...judgement.lone import best_of, ordered
 from ...judgement.rank import Judgement
 from ...rules.analysis import Analysis, DiscardChoice
 from .i18n import EN, Labels, shanten_words
@@ -209,11 +209,7 @@ def _best_and_next(
 ) -> tuple[list[DiscardChoice], DiscardChoice | None]:
     """Return the discards tied for best (shanten and count, and the judgement's ties among them), and
     the first one after them."""
-    lead = discards[0]
-    best = [d for d in discards if (d.shanten, d.ukeire_count) == (lead.shanten, lead.ukeire_count)]
-    if judgement is not None:  # its ties that keep as many tiles, as the report's first row
-        tied = {t.tile for t in judgement.best}
-        best = [d for d in best if d.tile in tied]
+    best = best_of(discards, judgement)  # as the report's first row
     rest = [d for d in discards if d not in best]
     return best, rest[0] if rest else None
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.tiles import NUM_KINDS, tile_name
-from ...judgement.lone import ordered
+from ...judgement.lone import best_of, ordered
 from ...judgement.rank import Judgement
 from ...rules.analysis import Analysis, DiscardChoice, tiles_of
 from .i18n import Labels, shanten_words
@@ -87,7 +87,7 @@ def discard_rows(
         return ()
     left = unseen(a)
     level = min(d.shanten for d in discards)
-    best = _best_of(discards, judgement)
+    best = {(d.tile, d.red) for d in best_of(discards, judgement)}
     rows = []
     for rank, members in enumerate(_merged(discards, cells, best), start=1):
         first = members[0]
@@ -120,17 +120,6 @@ def discard_rows(
             )
         )
     return tuple(rows)
-
-
-def _best_of(discards: Sequence[DiscardChoice], judgement: Judgement | None) -> set[tuple[int, bool]]:
-    """Return the best discards: the first's shanten and count, and with a judgement its ties only."""
-    top = (discards[0].shanten, discards[0].ukeire_count)
-    same = {(d.tile, d.red) for d in discards if (d.shanten, d.ukeire_count) == top}
-    if judgement is None:
-        return same
-    # The judgement's ties that keep as many tiles: the table's first row, and the verdict names them.
-    tied = {t.tile for t in judgement.best}
-    return {(tile, red) for tile, red in same if tile in tied}
 
 
 def _merged(

@@ -8,7 +8,7 @@ follow a ``/``. The deciding seat's own wind is ``seat=`` and its own discards `
 East. The judgement turns the words into the table a player would see (``judgement.lone``): the
 rivers are genbutsu and suji, a riichi is a threat, and every tile in them is seen.
 
->>> o = read_opponents("seat=S west=1m9m*5p3s north=4z/[555z]", seat=1, players=4)
+>>> o = read_opponents("seat=S west=1m9m*5p3s north=4z/[555z]", seat=1)
 >>> [(x.key, [tile_name(t) for t, _ in x.river], x.riichi, len(x.melds)) for x in o]
 [('west', ['1m', '9m', '5p', '3s'], 2, 0), ('north', ['4z'], None, 1)]
 >>> " ".join(x.word for x in o)
@@ -68,10 +68,11 @@ def blank(text: str) -> str:
     return WORD.sub(lambda m: " " * len(m.group()), text)
 
 
-def read_opponents(text: str, *, seat: int, players: int) -> tuple[Opponent, ...]:
+def read_opponents(text: str, *, seat: int) -> tuple[Opponent, ...]:
     """Read the other seats' words of a situation text; raise ``NotationError`` at the column.
 
-    ``seat`` is the deciding seat's wind (0 East .. 3 North), ``players`` the seats at the table.
+    ``seat`` is the deciding seat's wind (0 East .. 3 North). A seat the game lacks (North in
+    three-player) is the rules' check (``rules.check_situation_tiles``).
     """
     found: dict[int, Opponent] = {}
     for match in WORD.finditer(text):
@@ -86,8 +87,6 @@ def read_opponents(text: str, *, seat: int, players: int) -> tuple[Opponent, ...
                 text,
                 match.start() + 1,
             )
-        if wind >= players:
-            raise NotationError(f"'{key}=' in a game of {players} seats; expected E, S or W", text, column)
         found[wind] = _opponent(wind, value, text, column)
     return tuple(found[w] for w in sorted(found))
 

@@ -87,7 +87,7 @@ def parse_hand_situation(text: str) -> HandSituation:
     # The hand's words are not situation words: blank them, so that every column stays where it was.
     rest = blank(_HAND_WORD.sub(lambda m: " " * len(m.group()), text))
     situation = parse_situation(rest)
-    opponents = read_opponents(text, seat=situation.seat_wind, players=4) if WORD.search(text) else ()
+    opponents = read_opponents(text, seat=situation.seat_wind) if WORD.search(text) else ()
     return HandSituation(situation, win, river, model, text, opponents)
 
 
