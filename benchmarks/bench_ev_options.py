@@ -12,6 +12,10 @@ Run: python benchmarks/bench_ev_options.py [--hands 200] [--seed 29] [--pure N]
    three runs, the median (target under 2 s), with the load average.
 4. The compiled solver against its pure twin (``PAIRI_PURE=1``) with the options on, on the first
    ``--pure`` of those hands (the pure path takes seconds per 3-shanten hand): the largest difference.
+5. Shared states (``EvOptions(own_walls=False)``, the judgement's model at two shanten) against the
+   outlook's own walls, options on, the judgement's call (points by draw 17, every start within three
+   shanten): the relative gap of each start's points (median, 90th percentile, largest), how often the
+   best start differs, and the CPU time of both, by shanten.
 """
 
 from __future__ import annotations
@@ -91,6 +95,36 @@ def twins(text: str) -> float:
     return worst
 
 
+def shared_walls(texts: list[str]) -> None:
+    """Print section 5: shared states against own walls (gap in points, best start, CPU time)."""
+    print("5. shared states (own_walls=False) against own walls, options on, points by draw 17:")
+    for shanten in (1, 2, 3):
+        gaps: list[float] = []
+        moved = 0
+        cpu = {True: 0.0, False: 0.0}
+        group = [a for a in map(analyze, texts) if a.shanten == shanten and len(a.hand.tiles) % 3 == 2]
+        for a in group:
+            points = {}
+            for own in (True, False):  # alternately, hand by hand
+                start = time.process_time()
+                found = kernel.discard_points(a, kernel.TURNS, kernel.EvOptions(own_walls=own))
+                cpu[own] += time.process_time() - start
+                points[own] = {(d, red): v for d, red, v in found}
+            exact, shared = points[True], points[False]
+            gaps += [abs(shared[k] - v) / v for k, v in exact.items() if v > 0]
+            moved += max(exact, key=exact.__getitem__) != max(shared, key=shared.__getitem__)
+        if not group:
+            continue
+        gaps.sort()
+        tail = gaps[int(0.9 * len(gaps))] if gaps else 0.0
+        print(
+            f"   {shanten}-shanten, {len(group)} hands, {len(gaps)} starts: gap median"
+            f" {statistics.median(gaps or [0.0]):.2%}, 90th percentile {tail:.2%}, largest"
+            f" {max(gaps or [0.0]):.2%}; best start differs in {moved}; CPU {cpu[True]:.2f} s own walls,"
+            f" {cpu[False]:.2f} s shared ({cpu[True] / max(cpu[False], 1e-9):.1f}x)"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
@@ -136,6 +170,7 @@ def main() -> int:
     print(
         f"4. compiled vs pure, options on, {count} hands: max |diff| {worst:.3e} ({timed:.0f} s CPU for both)"
     )
+    shared_walls(texts)
     (odd,) = kernel.solve(analyze("1112223334444z"), kernel.EvOptions(riichi="dama"))
     top = max(odd.tenpai)
     print(

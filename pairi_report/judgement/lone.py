@@ -27,13 +27,13 @@ from ..rules.analysis import Analysis, DiscardChoice
 from ..rules.registry import find_rule_set
 from ..rules.riichi.opponents import Opponent
 from ..rules.riichi.valuation import RiichiValue
-from .rank import OPTIONS_WITHIN, Judgement, judge_hand
+from .rank import Judgement, judge_hand
 
 # A lone hand's discards are valued in points within this many shanten of ready (the options' model,
-# as the review's there); beyond, the tiles, two-step and habits rank them. On random hands the points
-# changed the first discard of 4-7% of 2- and 3-shanten hands, at 5-16 ms a hand: a report of
-# random hands went from 400 to 145 hands/s with them, so they stay out of hand reports there.
-POINTS_WITHIN = OPTIONS_WITHIN
+# as the review's there); beyond, the tiles, two-step and habits rank them. The review counts points
+# within two shanten (``rank.OPTIONS_WITHIN``), but in a hand report of random hands that took Markdown
+# from 236 to 154 hands/s (``benchmarks/bench_report.py``), so a lone hand stops at one.
+POINTS_WITHIN = 1
 
 
 def judge_lone(analysis: Analysis) -> Judgement | None:

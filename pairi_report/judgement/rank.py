@@ -50,10 +50,15 @@ from .habits import Table
 from .vector import FEATURES, features
 
 FAST = kernel.EvOptions(tegawari=False, shanten_back=False)
-# The options' model (手変わり, 向聴戻し on) values hands within one shanten of ready, where the wait and
-# its changes decide; beyond, the fast model does. Within two shanten a hanchan's review took 15.7 s
-# instead of 5.6 s (and 65.7% first choice on the REPORT half instead of 64.8%; docs/judgement.md).
-OPTIONS_WITHIN = 1
+# The options' model (手変わり, 向聴戻し on) values hands within two shanten of ready, where the wait and
+# its changes decide; beyond, the fast model does. Within one shanten the figures are the outlook's own;
+# at two, the starts share their states (``own_walls=False``: a start that loses ground reads the wall
+# as the spec's formula does), 3-4x faster there, the points within 0.7% for nine starts in ten. A
+# hanchan's review then takes 6.4 s (median) with 65.8% first choice on the REPORT half, against 5.6 s
+# and 64.9% within one shanten; within three it took 50 s (docs/judgement.md).
+EXACT_WITHIN = 1
+OPTIONS_WITHIN = 2
+SHARED = kernel.EvOptions(own_walls=False)
 WALL_DRAWS = 17  # a lone hand's horizon: the draws of a whole round
 POINTS_TIE = 0.02  # push-or-fold values within 2% of the first's tie with it
 POINTS_FLOOR = 20.0  # ... or within 20 points, for the small values of hands far from ready
@@ -306,7 +311,10 @@ def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], 
         return {}
     if kernel.solver_module() is None:
         return {}
-    options = kernel.EvOptions() if analysis.shanten <= OPTIONS_WITHIN else FAST
+    if analysis.shanten <= EXACT_WITHIN:
+        options = kernel.EvOptions()
+    else:
+        options = SHARED if analysis.shanten <= OPTIONS_WITHIN else FAST
     return {(d, red): v for d, red, v in kernel.discard_points(analysis, horizon, options) if d is not None}
 
 
