@@ -11,7 +11,12 @@ all its processes are gone within 2 s, the exit status is 130 (0 if it had finis
 when the run had already finished). A Ctrl-C in the milliseconds while the interpreter starts (before any
 of our code runs) or ends (after it has finished) kills the process by SIGINT, as for any program: a
 shell reports that as status 130 too; such trials are counted apart, silent and with ``-o`` whole.
-Issue 33 acceptance 2; ``tests/cli/test_interrupt.py`` runs a few.
+A Ctrl-C a little later, while the interpreter imports ``site`` (and, in an editable install, its
+finder) or ``runpy`` loads the package's ``__init__``, meets Python's own handler before any code of the
+run can take it: Python prints its traceback. Those trials are counted apart too (``in_start``, with
+``-o`` checked whole) and printed, not hidden: only a hook in the interpreter's start could close that
+window (tens of milliseconds, longer on a loaded machine). Issue 33 acceptance 2;
+``tests/cli/test_interrupt.py`` runs a few.
 """
 
 from __future__ import annotations
@@ -66,6 +71,9 @@ class Tally:
     # Ctrl-C while the interpreter itself starts or ends (before the run's handler is set, or after it is
     # gone): the process dies of SIGINT, which a shell reports as status 130, silently, -o old or new.
     at_edges: int = 0
+    # Ctrl-C while the interpreter imports site or runpy loads the package, before the run's code:
+    # Python's own traceback (see the module's docstring).
+    in_start: list[str] = field(default_factory=list)
     hangs: list[str] = field(default_factory=list)
     tracebacks: list[str] = field(default_factory=list)
     bad_status: list[str] = field(default_factory=list)
@@ -77,6 +85,30 @@ class Tally:
 def _command(mode: Mode, source: Path, out: Path) -> list[str]:
     args = [sys.executable, "-m", "pairi_report", str(source), *mode.options, "--workers", "2"]
     return args + (["-o", str(out)] if mode.folder else [])
+
+
+# What runpy loads of the package before ``__main__`` runs (``pairi_report/__init__.py`` and its one import).
+_PACKAGE = Path(__file__).resolve().parent.parent / "pairi_report"
+_LOADED_FIRST = {
+    _PACKAGE / "__init__.py",
+    _PACKAGE / "core" / "__init__.py",
+    _PACKAGE / "core" / "version.py",
+}
+
+
+def _in_interpreter_start(text: str) -> bool:
+    """Return whether a traceback is Python's own, from a Ctrl-C before the run's code was reached: it
+    ends in KeyboardInterrupt and each frame is the interpreter's (frozen modules, site and its .pth
+    imports, runpy) or the package's first import, never a module the run itself loads."""
+    lines = text.strip().splitlines()
+    if not lines or lines[-1].strip() != "KeyboardInterrupt":
+        return False
+    for line in lines:
+        if line.startswith('  File "') and not line.startswith('  File "<frozen '):
+            name = Path(line.split('"')[1]).resolve()
+            if name.is_relative_to(_PACKAGE) and name not in _LOADED_FIRST:
+                return False
+    return True
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -188,6 +220,16 @@ def run(trials: int, seed: int, scale: float, only: tuple[str, ...] = ()) -> Tal
             tally.slowest = max(tally.slowest, time.monotonic() - pressed)
             text = err.decode("utf-8", "replace")
             tally.trials += 1
+            if ("Traceback" in text or "Error" in text) and _in_interpreter_start(text):
+                tally.in_start.append(f"{name}: exit {child.returncode}: {text[-400:]!r}")
+                state = _snapshot(out) if mode.folder else None
+                if mode.folder and state not in (before, after):
+                    tally.bad_output.append(
+                        f"{name}: Ctrl-C as Python started, and -o is neither output whole"
+                    )
+                if mode.folder and state != before:
+                    subprocess.run(_command(mode, old, out), capture_output=True, check=False)
+                continue
             if "Traceback" in text or "Error" in text:
                 tally.tracebacks.append(f"{name}: {text[:2000]!r}")  # its start names where it began
             state = _snapshot(out) if mode.folder else None
@@ -230,14 +272,17 @@ def main() -> None:
     print(
         f"{tally.trials} Ctrl-C: {tally.interrupted} exit 130 ({tally.late} of them after the new output was "
         f"in place), {tally.at_edges} died of SIGINT silently as Python started or ended (a shell's 130), "
-        f"{tally.finished} had finished (exit 0); {tally.redrawn} runs ended before their press and were "
-        f"drawn again; "
+        f"{tally.finished} had finished (exit 0); {len(tally.in_start)} came while Python itself started"
+        f" (its own traceback, before the run's code: listed below); {tally.redrawn} runs ended before their"
+        f" press and were drawn again; "
         f"hangs over {HANG:.0f} s: {len(tally.hangs)}; tracebacks: {len(tally.tracebacks)}; other exits: "
         f"{len(tally.bad_status)}; -o not whole: {len(tally.bad_output)}; more than one line: "
         f"{len(tally.extra_lines)}; slowest stop {tally.slowest:.2f} s"
     )
     for problem in tally.hangs + tally.tracebacks + tally.bad_status + tally.bad_output + tally.extra_lines:
         print("  " + problem)
+    for trial in tally.in_start:
+        print("  as Python started: " + trial)
 
 
 if __name__ == "__main__":

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
-import multiprocessing
 import os
 import signal
 from collections.abc import Iterator
@@ -60,6 +57,8 @@ def worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    import ctypes.util  # here, in the workers: a run with none does not load it
+
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -69,6 +68,8 @@ def worker_start(parent: int) -> None:
 
 def stop_children() -> None:
     """Kill every worker process this one started (the run is being interrupted)."""
+    import multiprocessing  # loaded already where the run started workers
+
     for child in multiprocessing.active_children():
         with contextlib.suppress(OSError):
             child.kill()

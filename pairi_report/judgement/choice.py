@@ -22,10 +22,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
+
+from ..core.data import data_text
 
 MARGIN = 0.05
 
@@ -60,7 +61,7 @@ class ChoiceModel:
 @cache
 def load_choice(names: tuple[str, ...]) -> ChoiceModel:
     """Return the shipped model's weights of the named features (0 for those it does not name)."""
-    text = resources.files("pairi_report").joinpath("data/judgement_model.json").read_text(encoding="utf-8")
+    text = data_text("judgement_model.json")
     data = json.loads(text)
     weights = data["weights"]
     return ChoiceModel(

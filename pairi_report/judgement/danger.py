@@ -163,4 +163,5 @@ def reasons(facts: TileFacts) -> tuple[str, ...]:
         ("dora", facts.dora > 0),
         ("dora-near", facts.dora_near),
     )
-    return (facts.risk_type, *(key for key, holds in flags if holds))
+    first = "pairs-only" if facts.pairs_only else facts.risk_type
+    return (first, *(key for key, holds in flags if holds))

@@ -22,11 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..games.table import TableView
-from ..rules.riichi.scoring.situation import next_tile
+from ..rules.riichi.scoring.situation import dora_shown
 from .threats import DRAGONS, Threat
 
 # The risk types, as the columns of the carried-over table (data/danger_tables.json) name them.
 HONOUR_TYPES = ("guest-wind", "yakuhai")
+# Three players play without 2m-8m: 1m and 9m are in no sequence, so only pair waits can use them.
+THREE_PLAYER_TERMINALS = (0, 8)
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class TileFacts:
     riichi_matagi: bool
     riichi_suji: bool
     suit_share: float  # the share of its discards before riichi in this tile's suit
+    pairs_only: bool = False  # a number tile no sequence can use (1m and 9m with three players)
 
     @property
     def honour(self) -> bool:
@@ -63,10 +66,12 @@ class TileFacts:
 def tile_facts(view: TableView, threat: Threat, kind: int) -> TileFacts:
     """Return the facts of a tile kind against a threat, from what the deciding seat sees."""
     seen = view.seen
-    dora = [next_tile(t.kind) for t in view.dora]
+    dora = [dora_shown(t.kind, len(view.seats)) for t in view.dora]
     if kind >= 27:
         yakuhai = kind in DRAGONS or kind in (view.round_wind, threat.wind)
         return _honour(threat, kind, yakuhai, 4 - seen[kind], dora.count(kind))
+    if len(view.seats) == 3 and kind in THREE_PLAYER_TERMINALS:
+        return _pairs_only(threat, kind, 4 - seen[kind], dora.count(kind))
     base, n = kind - kind % 9, kind % 9 + 1
     sides = _two_sided(seen, threat.safe, base, n)
     up, down = (n + 1, n + 2, n + 3) in sides.open, (n - 2, n - 1, n - 3) in sides.open
@@ -124,6 +129,30 @@ def _other_sequences(seen: tuple[int, ...], base: int, n: int) -> bool:
 
     closed = 2 <= n <= 8 and not walled(n - 1, n + 1)
     return closed or (n == 3 and not walled(1, 2)) or (n == 7 and not walled(8, 9))
+
+
+def _pairs_only(threat: Threat, kind: int, unseen: int, dora: int) -> TileFacts:
+    """Return the facts of 1m or 9m at a three-player table: a terminal whose sequence waits are all
+    gone, as a suji 1/9 is in the risk table (only a pair wait can use it), whatever is discarded."""
+    before = threat.before
+    return TileFacts(
+        kind=kind,
+        genbutsu=kind in threat.safe,
+        risk_type="suji-19",
+        suji=0,
+        walls=0,
+        sides=0,
+        one_chance=False,
+        sequence_open=False,
+        unseen=unseen,
+        dora=dora,
+        dora_near=False,
+        early_outside=False,
+        riichi_matagi=False,
+        riichi_suji=False,
+        suit_share=sum(k < 9 for k in before) / len(before) if before else 0.0,
+        pairs_only=True,
+    )
 
 
 def _honour(threat: Threat, kind: int, yakuhai: bool, unseen: int, dora: int) -> TileFacts:

@@ -21,9 +21,9 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from ..core.data import data_text
 from .features import TileFacts
 
 FEATURES = (
@@ -43,7 +43,7 @@ _CLIP = 1e-4
 
 
 def _data(name: str) -> dict[str, Any]:
-    text = resources.files("pairi_report").joinpath(f"data/{name}").read_text(encoding="utf-8")
+    text = data_text(name)
     data: dict[str, Any] = json.loads(text)
     return data
 

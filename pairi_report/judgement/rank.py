@@ -43,6 +43,7 @@ from ..outlook import kernel
 from ..outlook.shapes import ready_shapes, two_step
 from ..rules.analysis import Analysis, DiscardChoice
 from ..rules.registry import find_rule_set
+from ..rules.riichi.scoring.situation import dora_shown
 from ..rules.riichi.valuation import RiichiValue
 from .choice import ChoiceModel, load_choice
 from .danger import assess
@@ -285,7 +286,8 @@ def table_of(analysis: Analysis, view: TableView | None, rows: Sequence[DiscardC
     situation = value.situation if isinstance(value, RiichiValue) else None
     seat_wind = situation.seat_tile if situation else 28
     round_wind = situation.round_tile if situation else 27
-    dora = tuple(situation.dora_tiles) if situation else ()
+    players = find_rule_set(analysis.rules).features.seats
+    dora = tuple(dora_shown(t, players) for t in situation.dora) if situation else ()
     seen = [0] * NUM_KINDS
     for tile in analysis.visible:
         seen[tile] += 1

@@ -21,7 +21,7 @@ from typing import Any
 from ..core.tiles import tile_name
 from ..games.model import CallKind
 from ..games.table import SeatView, TableView
-from ..rules.riichi.scoring.situation import next_tile
+from ..rules.riichi.scoring.situation import dora_shown
 
 DRAGONS = (31, 32, 33)
 PONS = (CallKind.PON, CallKind.OPEN_KAN, CallKind.ADDED_KAN, CallKind.CLOSED_KAN)
@@ -84,7 +84,7 @@ class Threat:
 
 def threats(view: TableView) -> tuple[Threat, ...]:
     """Return the seats that threaten the deciding seat, in table order after it."""
-    dora = [next_tile(t.kind) for t in view.dora]
+    dora = [dora_shown(t.kind, len(view.seats)) for t in view.dora]
     found = (_threat(view, seat, dora) for seat in view.opponents)
     return tuple(t for t in found if t is not None)
 

@@ -157,3 +157,48 @@ def _group(pgid: int) -> set[int]:
         if int(fields[2]) == pgid and fields[0] != "Z":
             found.add(int(entry.name))
     return found
+
+
+def _ctrl_c_module():  # type: ignore[no-untyped-def]
+    """Load ``benchmarks/ctrl_c.py`` (not a package) as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ctrl_c", ROOT / "benchmarks" / "ctrl_c.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ctrl_c"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_traceback_from_python_s_own_start_is_told_from_one_of_the_run() -> None:
+    """Python's traceback while site or runpy loads is counted apart; one through the run's code is not."""
+    ctrl_c = _ctrl_c_module()
+    package = ROOT / "pairi_report"
+    site = (
+        "Fatal Python error: init_import_site: Failed to import the site module\n"
+        "Traceback (most recent call last):\n"
+        '  File "<frozen site>", line 616, in <module>\n'
+        '  File "/venv/site-packages/__editable___pairi_report_0_1_0_finder.py", line 7, in <module>\n'
+        "KeyboardInterrupt\n"
+    )
+    runpy = (
+        "Traceback (most recent call last):\n"
+        '  File "<frozen runpy>", line 189, in _run_module_as_main\n'
+        f'  File "{package / "__init__.py"}", line 16, in <module>\n'
+        "    from .core.version import __version__\n"
+        '  File "<frozen importlib._bootstrap_external>", line 147, in _path_stat\n'
+        "KeyboardInterrupt\n"
+    )
+    ours = (
+        "Traceback (most recent call last):\n"
+        '  File "<frozen runpy>", line 198, in _run_module_as_main\n'
+        f'  File "{package / "cli" / "main.py"}", line 40, in main\n'
+        "KeyboardInterrupt\n"
+    )
+    other_error = runpy.replace("KeyboardInterrupt", "ValueError: write to closed file")
+    assert ctrl_c._in_interpreter_start(site)
+    assert ctrl_c._in_interpreter_start(runpy)
+    assert not ctrl_c._in_interpreter_start(ours)
+    assert not ctrl_c._in_interpreter_start(other_error)
+    assert not ctrl_c._in_interpreter_start("")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -268,3 +269,41 @@ def test_the_model_before_its_fit_is_the_published_table() -> None:
     shipped = load_model()
     assert shipped.fitted_on and shipped.penalty > 0
     assert DangerModel.from_dict(json.loads(json.dumps(shipped.to_dict()))) == shipped
+
+
+def three_players(view: TableView) -> TableView:
+    """The same table without the North seat (seat 3), as in a three-player game."""
+    gone = view.seats[3]
+    seen = list(view.seen)
+    for river_tile in gone.river:
+        seen[river_tile.tile.kind] -= 1
+    return replace(view, seats=view.seats[:3], seen=tuple(seen), discards=view.discards - len(gone.river))
+
+
+def test_with_three_players_1m_and_9m_wait_in_pairs_only() -> None:
+    # No 2m-8m in a three-player game: 1m and 9m are in no sequence, so suji and walls say nothing of
+    # them; they are as a terminal whose sequences are all blocked (the risk table's suji 1/9).
+    four = riichi_at(1, "5p6s")  # the riichi discarded no manzu: 1m is no-suji with four players
+    three = three_players(four)
+    for tile in ("1m", "9m"):
+        assert facts(four, tile).risk_type == "no-suji-19" and facts(four, tile).sequence_open
+        found = facts(three, tile)
+        assert (found.risk_type, found.sequence_open, found.sides, found.pairs_only) == (
+            "suji-19",
+            False,
+            0,
+            True,
+        )
+        assert assess(three, [parse_tile(tile)]).tiles[0].threats[0].reasons[0] == "pairs-only"
+        assert 0.0 < chance(three, tile) < chance(four, tile)
+    # Every copy seen: no wait can use it at all (with four players a sequence still could).
+    held = riichi_at(1, "5p6s", hand="1m1m1m1m")
+    assert chance(three_players(held), "1m") == 0.0 and chance(held, "1m") > 0.0
+    # Pin and sou keep their suji with three players.
+    assert facts(three, "5p").genbutsu and facts(three, "2p").risk_type == "suji-28"
+
+
+def test_with_three_players_the_1m_indicator_shows_9m_as_dora() -> None:
+    three = three_players(riichi_at(1, "5p6s", dora="1m"))
+    assert facts(three, "9m").dora == 1
+    assert (threats(three)[0].seat, facts(riichi_at(1, "5p6s", dora="1m"), "2m").dora) == (1, 1)

@@ -18,7 +18,6 @@ import pytest
 from typer.testing import CliRunner
 
 from pairi_report.cli.main import app
-from pairi_report.report.formats import files
 
 runner = CliRunner()
 HAND = "1223m456p789s1122z"
@@ -103,7 +102,7 @@ def test_a_read_only_mount_above_the_folder_stages_inside_it(
             raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(dir))
         return real(prefix=prefix, dir=dir)
 
-    monkeypatch.setattr(files.tempfile, "mkdtemp", read_only_parent)
+    monkeypatch.setattr(tempfile, "mkdtemp", read_only_parent)  # the module reads it when staging
     result = runner.invoke(app, [HAND, "-o", str(out), "-q"])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == [

@@ -28,7 +28,6 @@ import os
 import re
 import shutil
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -159,6 +158,8 @@ def _staging_folder(target: Path) -> Path:
 
     Staging folders that killed runs left are removed first.
     """
+    import tempfile  # here: a report to stdout makes no folder and does not load it
+
     prefix = f".{target.name}.pairi-{os.getpid()}-"
     _remove_leftovers(target.parent, f".{target.name}.pairi-")
     try:

@@ -16,8 +16,9 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from ...core.data import data_text
 
 
 class Words:
@@ -416,7 +417,7 @@ class GBTextWords(Words):
 @cache
 def _file(lang: str) -> dict[str, Any]:
     """Return one language's words file ``data/labels/<lang>.toml``, parsed (once per process)."""
-    text = resources.files("pairi_report").joinpath(f"data/labels/{lang}.toml").read_text(encoding="utf-8")
+    text = data_text(f"labels/{lang}.toml")
     return tomllib.loads(text)
 
 

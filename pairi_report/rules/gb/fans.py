@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 
+from ...core.data import data_text
 from ...core.tiles import DRAGONS, FIVES, GREEN, HONOURS, NUMBERS, ORPHANS, TERMINALS, WINDS, mask_of
 from .facts import Facts, Occurrence, bits
 
@@ -40,7 +40,7 @@ class FanSpec:
 
 def load_catalogue() -> tuple[FanSpec, ...]:
     """Read the catalogue, highest value first (stable, so the conventional order holds within a value)."""
-    text = resources.files("pairi_report").joinpath("data/gb_fans.json").read_text(encoding="utf-8")
+    text = data_text("gb_fans.json")
     fans = [
         FanSpec(f["id"], f["zh"], f["en"], f["value"], _exclusions(f["excludes"]), f.get("optional", False))
         for f in json.loads(text)["fans"]

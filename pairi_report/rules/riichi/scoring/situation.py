@@ -61,6 +61,12 @@ def next_tile(indicator: int) -> int:
     return 31 if indicator == 33 else indicator + 1
 
 
+def dora_shown(indicator: int, players: int = 4) -> int:
+    """Return the dora an indicator shows at a table of so many players: with three, whose game has
+    no 2m-8m, the 1m indicator shows 9m."""
+    return 8 if players == 3 and indicator == 0 else next_tile(indicator)
+
+
 @dataclass(frozen=True)
 class Situation:
     """The round, the seat, the indicators and how a hand wins; ``parse_situation`` reads the text."""

@@ -19,9 +19,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from ....core.data import data_text
 from .bits import BIT, CHIITOITSU, DRAGONS, GREEN, HONOURS, KOKUSHI, ORPHANS, TANKI, TERMINALS, WINDS
 from .facts import GATE, Facts, HandFacts
 
@@ -47,7 +47,7 @@ class YakuSpec:
 @cache
 def catalogue() -> tuple[YakuSpec, ...]:
     """Return the yaku catalogue in its written order."""
-    text = resources.files("pairi_report").joinpath("data/riichi_yaku.json").read_text(encoding="utf-8")
+    text = data_text("riichi_yaku.json")
     return tuple(_spec(y) for y in json.loads(text)["yaku"])
 
 
