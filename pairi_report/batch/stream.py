@@ -123,7 +123,8 @@ def analyze_stream(blocks: Iterable[Block], settings: Settings, workers: int) ->
     preload()
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with interrupts_held():  # the workers start ignoring Ctrl-C: the parent tears the pool down
+    # The workers start ignoring Ctrl-C: the parent tears the pool down.
+    with interrupts_held(spawned=context.get_start_method() != "fork"):
         pool = context.Pool(workers, initializer=worker_start, initargs=(os.getpid(),))
     with pool:
         # The workers have their copy; this process no longer needs its own (a worker that a crash

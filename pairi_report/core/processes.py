@@ -31,15 +31,23 @@ _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 @contextlib.contextmanager
-def interrupts_held() -> Iterator[None]:
+def interrupts_held(spawned: bool = False) -> Iterator[None]:
     """Hold SIGINT back while worker processes start, then let a held one through.
 
     A process started inside inherits the blocked signal (across ``exec`` too, for spawned ones), so a
     Ctrl-C during its start-up waits until ``worker_start`` ignores it; this process gets it on leaving.
+    ``spawned``: the workers are spawned. Their pool's first lock starts multiprocessing's resource
+    tracker, which unblocks SIGINT once it has started (``resource_tracker.ensure_running``): inside the
+    block that would let a Ctrl-C reach a worker's interpreter as it starts, and print its traceback. So
+    the tracker is started first, outside.
     """
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
+    if spawned:
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield

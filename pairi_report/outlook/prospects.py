@@ -239,7 +239,10 @@ def outlooks(
         return
     # Fresh processes, each with one BLAS thread. The engine runs no float matrix product, so BLAS never
     # works for it; the variables only keep numpy from starting a pool of idle threads per worker.
-    with _environment(_ONE_THREAD), interrupts_held():  # Ctrl-C is the parent's, as in the batch stream
+    with (
+        _environment(_ONE_THREAD),
+        interrupts_held(spawned=True),
+    ):  # Ctrl-C is the parent's, as in the batch stream
         pool = multiprocessing.get_context("spawn").Pool(
             worker_count(workers, len(analyses)), initializer=worker_start, initargs=(os.getpid(),)
         )
