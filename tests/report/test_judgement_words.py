@@ -35,3 +35,36 @@ def test_the_words_name_the_family_and_the_copies_left() -> None:
     assert en.verdict_words("defence", 1234.4) == "defence, −1,234 points"
     assert en.terms_words("9s", 1180.0, 0.0, ["genbutsu"]) == "9s: 1,180 points, 0% to deal in (genbutsu)"
     assert judgement_words("ja").danger_words(["suji-28"]) == "筋"
+
+
+def test_a_push_shows_the_safest_discard_beside_it() -> None:
+    # rinshan.mjlog: where someone threatens, a decision lists the terms of the discard played and of
+    # the recommended one, and where the recommendation is not the safest discard (a push), the safest
+    # one's (the fold it was weighed against); a fold lists no third line.
+    from paths import LOGS
+
+    from pairi_report.games import read_game
+    from pairi_report.report.views.i18n import review_words
+    from pairi_report.report.views.review_view import reason_lines
+    from pairi_report.review import review_game
+
+    path = LOGS / "rinshan.mjlog"
+    review = review_game(read_game(path.read_bytes(), path.name), path.stem)
+    en, pushes, folds = judgement_words("en"), 0, 0
+    for rnd in review.rounds:
+        for d in rnd.decisions:
+            j = d.verdict.judgement
+            if j is None or not any(t.chance > 0 for t in j.terms):
+                continue
+            lines = reason_lines(d.verdict, review_words("en"))
+            safest = min(j.terms, key=lambda t: t.chance)
+            said = en.terms_words(safest.name, safest.points, safest.chance, safest.danger)
+            terms = [line for line in lines if "to deal in" in line]
+            shown = {d.verdict.played_terms, j.terms[0]} - {None}
+            if safest.chance < j.terms[0].chance:
+                pushes += 1
+                assert said in terms and len(terms) == len(shown | {safest}), (d.decision.turn, terms)
+            else:
+                folds += 1
+                assert len(terms) == len(shown), (d.decision.turn, terms)
+    assert pushes >= 1 and folds >= 1

@@ -352,13 +352,16 @@ def reason_lines(v: Verdict, words: ReviewWords) -> tuple[str, ...]:
 
 
 def _threat_terms(v: Verdict, words: ReviewWords) -> list[str]:
-    """Return, when an opponent threatens, the terms of the discard played and of the recommended one:
-    points, deal-in chance and why (``9s: 1,180 points, 0% to deal in (genbutsu)``)."""
+    """Return, when an opponent threatens, the terms of the discard played, of the recommended one and,
+    where it pushes, of the safest (the fold it was weighed against): points, deal-in chance and why
+    (``9s: 1,180 points, 0% to deal in (genbutsu)``)."""
     j = v.judgement
     if j is None or not any(t.chance > 0 for t in j.terms):
         return []
     jw = judgement_words(words.lang)
-    shown = [v.played_terms, j.terms[0]]
+    best = j.terms[0]
+    safest = min(j.terms, key=lambda t: t.chance)  # the first of the safest, in the judgement's order
+    shown = [v.played_terms, best, safest if safest.chance < best.chance else None]
     out = []
     for t in dict.fromkeys(x for x in shown if x is not None):
         out.append(jw.terms_words(t.name, t.points, t.chance, t.danger))
