@@ -2,9 +2,17 @@
 
 Loading the command line takes a few tenths of a second; a Ctrl-C then ends the run as one at any other
 moment does (one line, status 130), not with an import's traceback.
+
+numpy's BLAS gets one thread unless the user's environment says otherwise: the command line runs no
+float matrix product worth a second thread, and OpenBLAS starting one per core costs about 50 ms of CPU
+on every start (a third of the run for one hand), and keeps a core busy on a machine it shares.
 """
 
 from __future__ import annotations
+
+import os
+
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 def main() -> None:
@@ -13,6 +21,8 @@ def main() -> None:
         from .interrupt import watch_interrupts
 
         watch_interrupts()
+        for name in BLAS_THREADS:  # before numpy loads: it reads them once
+            os.environ.setdefault(name, "1")
         from .main import main as run
 
         run()
