@@ -8,6 +8,9 @@ their bytecode written (``compileall`` over the package and site-packages), as `
 ``PYTHONDONTWRITEBYTECODE`` set, as on some machines, a fresh run would otherwise compile every module
 it imports from source and time that too. The CLI's own import time is then
 shown by module (``python -X importtime``, the slowest ten top-level imports of one more run).
+Run it from a plain install (``pip install .`` in a fresh venv): an editable install's ``.pth`` finder
+loads pathlib and re in every process, which adds the same cost to both sides and flatters the ratio
+(1.30x there against 1.80x plain, in the same hour).
 """
 
 from __future__ import annotations
