@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 from types import FrameType
+from typing import Any
 
 GRACE = 0.8  # seconds the main process has to unwind before the watcher ends the run
 _STATE = {"interrupted": False, "watching": False}
@@ -34,6 +35,7 @@ def watch_interrupts() -> None:
     # pressed Ctrl-C and needs no note about semaphores. (Child interpreters take this option.)
     sys.warnoptions.append("ignore:resource_tracker:UserWarning")
     signal.signal(signal.SIGINT, _interrupted)
+    sys.unraisablehook = _unraisable
     threading.Thread(target=_watch, args=(read,), name="pairi-interrupt", daemon=True).start()
 
 
@@ -57,6 +59,17 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
     _STATE["interrupted"] = True
     stop_children()  # first: the pool then tears down at once, with no worker left to wait for
     raise KeyboardInterrupt
+
+
+def _unraisable(info: Any) -> None:
+    """End the run where Ctrl-C met code that cannot raise (an import lock's callback, a finaliser).
+
+    Python would print "Exception ignored in ..." with a traceback and go on; the interrupt is the
+    user's, so the run ends as at any other moment. Anything else goes to Python's own hook.
+    """
+    if isinstance(info.exc_value, KeyboardInterrupt):
+        end_interrupted()
+    sys.__unraisablehook__(info)
 
 
 def _watch(read: int) -> None:

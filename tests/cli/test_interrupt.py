@@ -222,3 +222,23 @@ def test_ctrl_c_stays_held_while_spawned_workers_start(spawned: bool) -> None:  
         [sys.executable, "-c", HELD.format(spawned=spawned)], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == str(spawned)
+
+
+UNRAISABLE = """
+from pairi_report.cli.interrupt import watch_interrupts
+watch_interrupts()
+
+class Finaliser:
+    def __del__(self):
+        raise KeyboardInterrupt  # as when Ctrl-C lands in an import lock's weakref callback
+
+Finaliser()
+print("went on")
+"""
+
+
+def test_ctrl_c_in_code_that_cannot_raise_ends_the_run_in_one_line() -> None:  # issue 33, defect 1
+    # A Ctrl-C 46 ms into a run landed in importlib's module-lock callback: Python printed "Exception
+    # ignored in ..." with a traceback and went on, until the watcher ended the run 0.8 s later.
+    done = subprocess.run([sys.executable, "-c", UNRAISABLE], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr, done.stdout) == (130, "pairi-report: interrupted\n", "")
