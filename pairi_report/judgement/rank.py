@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from ..core.tiles import NUM_KINDS, tile_name
@@ -309,15 +310,25 @@ def table_of(analysis: Analysis, view: TableView | None, rows: Sequence[DiscardC
 
 def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], float]:
     """Return the expected points by the horizon of each discard the solver covers (none if it cannot)."""
+    return dict(_expected_points(analysis, horizon))
+
+
+# A position judged again (the same game read from another format, reviewed in another language, made
+# into a quiz) is not solved again: an analysis is a frozen value, equal for equal inputs. A hanchan has
+# some 400 decisions; the memory holds about two games' worth.
+@lru_cache(maxsize=1024)
+def _expected_points(analysis: Analysis, horizon: int) -> tuple[tuple[tuple[int, bool], float], ...]:
     if analysis.shanten > kernel.EXACT_SHANTEN or not kernel.supported(analysis):
-        return {}
+        return ()
     if kernel.solver_module() is None:
-        return {}
+        return ()
     if analysis.shanten <= EXACT_WITHIN:
         options = kernel.EvOptions()
     else:
         options = SHARED if analysis.shanten <= OPTIONS_WITHIN else FAST
-    return {(d, red): v for d, red, v in kernel.discard_points(analysis, horizon, options) if d is not None}
+    return tuple(
+        ((d, red), v) for d, red, v in kernel.discard_points(analysis, horizon, options) if d is not None
+    )
 
 
 def _terms(
