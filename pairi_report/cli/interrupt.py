@@ -19,7 +19,7 @@ from types import FrameType
 from typing import Any
 
 GRACE = 0.8  # seconds the main process has to unwind before the watcher ends the run
-_STATE = {"interrupted": False, "watching": False}
+_STATE = {"interrupted": False, "watching": False, "complete": False}
 _LINE = b"pairi-report: interrupted\n"
 
 
@@ -39,6 +39,12 @@ def watch_interrupts() -> None:
     threading.Thread(target=_watch, args=(read,), name="pairi-interrupt", daemon=True).start()
 
 
+def output_complete() -> None:
+    """Say that the run's output is whole: a Ctrl-C from here on changes nothing, so it is ignored and the
+    run ends with its own closing lines and status (not with "interrupted" after its summary)."""
+    _STATE["complete"] = True
+
+
 def interrupted() -> bool:
     """Return whether Ctrl-C was pressed."""
     return _STATE["interrupted"]
@@ -54,7 +60,7 @@ def end_interrupted() -> None:
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:
     """Turn the first Ctrl-C into ``KeyboardInterrupt``; later ones wait for that one's cleanup."""
-    if _STATE["interrupted"]:
+    if _STATE["interrupted"] or _STATE["complete"]:
         return
     _STATE["interrupted"] = True
     stop_children()  # first: the pool then tears down at once, with no worker left to wait for
@@ -81,7 +87,7 @@ def _watch(read: int) -> None:
             return
         if not data:
             return
-        if signal.SIGINT in data:
+        if signal.SIGINT in data and not _STATE["complete"]:
             _STATE["interrupted"] = True
             threading.Event().wait(GRACE)
             stop_children()

@@ -26,6 +26,7 @@ from ..report.registry import Format, Output
 from ..rules.base import RuleSet
 from .common import counted, fail, on_terminal, progress, progress_line, reader_gone
 from .inputs import Entries, analyze_input, is_batch, is_file, opened, source_name
+from .interrupt import output_complete
 from .request import Request
 
 if TYPE_CHECKING:  # these load only when an output needs them
@@ -52,6 +53,7 @@ def run_hands(request: Request, rule: RuleSet, fmt: Format) -> int:
     bar = progress(len(entries), request.quiet) if output is Output.HANDS and fmt.page else nullcontext(None)
     with bar as step:
         written = render(fmt, output, work, options if step is None else _with(options, step), request)
+    output_complete()
     if request.output is not None and not request.quiet:
         _say_written(written, fmt, len(entries))
     return 1 if problems else 0
@@ -210,6 +212,7 @@ def run_rows(request: Request, rule: RuleSet, fmt: Format) -> int:
     with _results(request, settings, dask) as results:
         work = Rows(tally.watch(results), rule.forms)
         written = render(fmt, Output.HANDS, work, ReportOptions(fmt), request)
+    output_complete()
     if not request.quiet:
         where = "" if not written else " into " + " and ".join(str(p) for p in written)
         hands, bad = counted(tally.summary.hands, "hand"), counted(tally.problems, "bad line")

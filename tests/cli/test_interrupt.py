@@ -242,3 +242,25 @@ def test_ctrl_c_in_code_that_cannot_raise_ends_the_run_in_one_line() -> None:  #
     # ignored in ..." with a traceback and went on, until the watcher ended the run 0.8 s later.
     done = subprocess.run([sys.executable, "-c", UNRAISABLE], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr, done.stdout) == (130, "pairi-report: interrupted\n", "")
+
+
+COMPLETE = """
+import os, signal, time
+from pairi_report.cli.interrupt import output_complete, watch_interrupts
+watch_interrupts()
+{complete}
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(1.5)  # past the watcher's grace
+print("summary")
+"""
+
+
+@pytest.mark.parametrize("complete", [True, False])
+def test_ctrl_c_after_the_output_is_whole_changes_nothing(complete: bool) -> None:  # issue 33, defect 1
+    # A Ctrl-C that came after a JSON Lines run had printed its summary added "interrupted" and 130.
+    code = COMPLETE.format(complete="output_complete()" if complete else "")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    if complete:
+        assert (done.returncode, done.stdout, done.stderr) == (0, "summary\n", "")
+    else:  # the press interrupts (here, outside the console script's own catch, as a KeyboardInterrupt)
+        assert done.returncode != 0 and done.stdout == "" and "KeyboardInterrupt" in done.stderr
