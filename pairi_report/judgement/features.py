@@ -19,6 +19,7 @@ neighbours, the tiles "outside" an early discard (早外), the neighbours of the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..games.table import TableView
@@ -134,34 +135,31 @@ def _other_sequences(seen: tuple[int, ...], base: int, n: int) -> bool:
 def _pairs_only(threat: Threat, kind: int, unseen: int, dora: int) -> TileFacts:
     """Return the facts of 1m or 9m at a three-player table: a terminal whose sequence waits are all
     gone, as a suji 1/9 is in the risk table (only a pair wait can use it), whatever is discarded."""
-    before = threat.before
-    return TileFacts(
-        kind=kind,
-        genbutsu=kind in threat.safe,
-        risk_type="suji-19",
-        suji=0,
-        walls=0,
-        sides=0,
-        one_chance=False,
-        sequence_open=False,
-        unseen=unseen,
-        dora=dora,
-        dora_near=False,
-        early_outside=False,
-        riichi_matagi=False,
-        riichi_suji=False,
-        suit_share=sum(k < 9 for k in before) / len(before) if before else 0.0,
-        pairs_only=True,
-    )
+    share = _share(threat, lambda k: k < 9)
+    return _no_sequences(threat, kind, "suji-19", unseen, dora, share, pairs_only=True)
 
 
 def _honour(threat: Threat, kind: int, yakuhai: bool, unseen: int, dora: int) -> TileFacts:
     """Return the facts of an honour tile."""
     left = min(max(unseen, 1), 3)
+    share = _share(threat, lambda k: k >= 27)
+    return _no_sequences(threat, kind, f"{HONOUR_TYPES[yakuhai]}-{left}-left", unseen, dora, share)
+
+
+def _share(threat: Threat, same: Callable[[int], bool]) -> float:
+    """Return the share of the threat's discards before riichi that are of the tile's kind of suit."""
+    before = threat.before
+    return sum(same(k) for k in before) / len(before) if before else 0.0
+
+
+def _no_sequences(
+    threat: Threat, kind: int, risk_type: str, unseen: int, dora: int, share: float, pairs_only: bool = False
+) -> TileFacts:
+    """Return the facts of a tile no sequence can use: only its risk type, copies, dora and suit share."""
     return TileFacts(
         kind=kind,
         genbutsu=kind in threat.safe,
-        risk_type=f"{HONOUR_TYPES[yakuhai]}-{left}-left",
+        risk_type=risk_type,
         suji=0,
         walls=0,
         sides=0,
@@ -173,7 +171,8 @@ def _honour(threat: Threat, kind: int, yakuhai: bool, unseen: int, dora: int) ->
         early_outside=False,
         riichi_matagi=False,
         riichi_suji=False,
-        suit_share=sum(k >= 27 for k in threat.before) / len(threat.before) if threat.before else 0.0,
+        suit_share=share,
+        pairs_only=pairs_only,
     )
 
 
