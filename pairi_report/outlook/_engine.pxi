@@ -18,7 +18,7 @@ cdef extern from *:
         std::vector<uint64_t> ka, kb;
         std::vector<int32_t> val;
         size_t mask = 0, used = 0;
-        PairiMap() { reset(1024); }
+        PairiMap() { reset(64); }  // small: a hand near ready has a few dozen states; it grows by doubling
         void reset(size_t cap) {
             ka.assign(cap, 0); kb.assign(cap, 0); val.assign(cap, -1); mask = cap - 1; used = 0;
         }

@@ -9,14 +9,17 @@ draw node adds the riichi (r), fresh-riichi (f) and never-riichi (n) flags, a di
 States are found once each (packed keys in open-addressing maps), their moves kept as flat arrays, and
 the values by (draws made, horizon) computed for every node a draw at a time, newest first.
 
-Wins are valued by the rule set in Python (``Solver.wins`` lists each distinct ready hand, winning
-kind and riichi flag once; ``Solver.set_scores`` takes han, fu and fixed points back); red fives,
-ippatsu and the expected ura dora are added here.
+Wins are scored once per distinct ready hand, winning kind and riichi flag: by the riichi scorer's
+C-level API (``Solver.score_wins``, ``rules/riichi/scoring/_scorer.pxd``), or by the rule set in Python
+(``Solver.wins`` lists them; ``Solver.set_scores`` takes han, fu and fixed points back), which gives the
+same han, fu and points; red fives, ippatsu and the expected ura dora are added here.
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
+
+from pairi_report.rules.riichi.scoring._scorer cimport Score, Setup, collect, collect_with, score34, setup_of
 
 include "_engine.pxi"
 
@@ -135,11 +138,14 @@ cdef class Solver:
     # wins and their scores
     cdef vector[Win] wins_
     cdef vector[double] win_points
-    cdef list score_requests
+    cdef vector[uint8_t] req_counts   # per distinct score: the ready hand's counts (NK each)
+    cdef vector[uint8_t] req_kind, req_riichi
     cdef vector[int32_t] score_han, score_fu
     cdef vector[double] score_fixed   # < 0: not a fixed limit
     cdef vector[uint8_t] score_ok
     cdef dict collected
+    cdef Setup setup    # the situation and options, once wins are scored in C (``score_wins``)
+    cdef bint c_points  # points from the setup, not from the valuer
     cdef dict open_wins
     cdef dict declared
     # memories
@@ -183,7 +189,6 @@ cdef class Solver:
             self.s_org = discards_of(self.org, self.sets, self._forms(), &mask)
         else:
             self.s_org = wait_of(self.org, self.sets, self._forms(), &mask)
-        self.score_requests = []
         self.collected = {}
         self.open_wins = {}
         self.declared = {}
@@ -332,12 +337,16 @@ cdef class Solver:
         return found
 
     cdef int32_t _score_of(self, const uint8_t* c, uint64_t lo, uint64_t z, int k, bint riichi) except -2:
+        cdef int i
         cdef uint64_t hi = z | (<uint64_t>k) << 20 | (<uint64_t>riichi) << 27
         cdef int32_t found = self.score_map.get(lo, hi)
         if found < 0:
-            found = len(self.score_requests)
+            found = self.req_kind.size()
             self.score_map.put(lo, hi, found)
-            self.score_requests.append((self._tiles(c), k, riichi))
+            for i in range(NK):
+                self.req_counts.push_back(c[i])
+            self.req_kind.push_back(k)
+            self.req_riichi.push_back(riichi)
         return found
 
     cdef bint _declares(self, const uint8_t* c) except -1:
@@ -524,7 +533,41 @@ cdef class Solver:
 
     def wins(self):
         """Return the distinct (ready tiles, winning kind, riichi) the graph's wins are scored as."""
-        return self.score_requests
+        return [
+            (self._tiles(&self.req_counts[i * NK]), self.req_kind[i], bool(self.req_riichi[i]))
+            for i in range(<int>self.req_kind.size())
+        ]
+
+    def score_wins(self, situation, options):
+        """Score every ``wins()`` entry with the riichi scorer's C-level API and value every win: what
+        ``set_scores`` does with the valuer's answers (the same han, fu and points), without a Python
+        object per win. ``situation`` and ``options`` are the valuer's (tsumo, no flags of one draw)."""
+        setup_of(&self.setup, situation, options)
+        cdef int n = self.req_kind.size()
+        self.score_ok.resize(n)
+        self.score_han.resize(n)
+        self.score_fu.resize(n)
+        self.score_fixed.resize(n)
+        cdef uint8_t c[NK]
+        cdef Score sc
+        cdef int i, k, found
+        for i in range(n):
+            memcpy(c, &self.req_counts[i * NK], NK)
+            k = self.req_kind[i]
+            c[k] += 1
+            found = score34(&self.setup, c, 0, NULL, 0, k, 1, self.req_riichi[i], 0, &sc)
+            if found != 1:
+                raise ValueError(f"the scorer cannot read a ready hand of the graph (code {found})")
+            self.score_ok[i] = sc.yaku != 0
+            self.score_han[i] = sc.han
+            self.score_fu[i] = sc.fu
+            self.score_fixed[i] = -1.0
+            if sc.yaku and sc.yakuman:
+                self.score_fixed[i] = <double>collect_with(&self.setup, &sc, 0, 1)
+        self.c_points = True
+        self.win_points.resize(self.wins_.size())
+        for i in range(<int>self.wins_.size()):
+            self.win_points[i] = self._win_value(self.wins_[i])
 
     def set_scores(self, scores):
         """Take (can win, han, fu, fixed points or None) per ``wins()`` entry and value every win."""
@@ -544,6 +587,8 @@ cdef class Solver:
             self.win_points[i] = self._win_value(self.wins_[i])
 
     cdef double _collect(self, int han, int fu) except? -1:
+        if self.c_points:
+            return <double>collect(&self.setup, han, fu, 0, 1)
         key = han * 1000 + fu
         found = self.collected.get(key)
         if found is None:
@@ -740,7 +785,7 @@ cdef class Solver:
     def sizes(self):
         """Return (draw nodes, discard nodes, moves, wins, distinct scores)."""
         return (self.d_red.size(), self.e_red.size(), self.moves.size(), self.wins_.size(),
-                len(self.score_requests))
+                self.req_kind.size())
 
     def shanten_org(self):
         """Return the start hand's shanten."""

@@ -2,8 +2,9 @@
 the compiled solver (``outlook._solver``) or its pure twin (``outlook.solver``).
 
 This module turns an analysed hand and the model's options into the solver's inputs (counts, the
-unseen tiles, the starts), answers the solver's questions about wins through the rule set's valuer
-(each distinct ready hand, winning kind and riichi flag scored once), and reads the values back.
+unseen tiles, the starts) and reads the values back. Each distinct ready hand, winning kind and riichi
+flag is scored once: by the compiled solver through the riichi scorer's C-level API, by the pure twin
+through the rule set's valuer (``WinScorer``); the two give the same han, fu and points.
 
 Decisions where the spec (issue 29) leaves room, shared with the pure-Python twin:
 
@@ -32,8 +33,8 @@ without values stay on the Python path (``supported``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -45,6 +46,7 @@ from ..rules.play import PlayModel
 from ..rules.registry import find_rule_set
 from ..rules.riichi.expected import RiichiValuer
 from ..rules.riichi.scoring import score
+from ..rules.riichi.scoring.options import Options
 from ..rules.riichi.scoring.points import basic_points, payment
 from ..rules.riichi.scoring.situation import next_tile
 from . import solver as pure_solver
@@ -52,6 +54,7 @@ from . import solver as pure_solver
 TURNS = 17
 EXACT_SHANTEN = 3  # starts beyond are left out (the outlook estimates them), as ``points.EXACT_SHANTEN``
 FIVES = (4, 13, 22)
+_NEXT = [next_tile(k) for k in range(NUM_KINDS)]  # the dora each indicator shows
 POLICIES = ("tenpai", "dama", "dama-yaku")  # riichi on tenpai; never; dama when every wait has a yaku
 # The limits whose points extra han cannot change (as ``rules.riichi.expected``).
 _FIXED = ("yakuman", "double yakuman", "triple yakuman", "quadruple yakuman", "quintuple yakuman")
@@ -129,12 +132,13 @@ class WinScorer:
 
     def __init__(self, valuer: RiichiValuer) -> None:
         self.valuer = valuer
-        self.riichi_situation = replace(valuer.situation, riichi=True)
+        s = valuer.situation
+        self._by_han = _paid(valuer.options, s.dealer, s.honba, s.sticks)
 
     def score(self, tiles: Tiles, kind: int, riichi: bool) -> tuple[bool, int, int, float | None]:
         """Return (can win, han, fu, fixed points or None) of a tsumo win on ``kind``."""
         v = self.valuer
-        situation = self.riichi_situation if riichi and not v.situation.in_riichi else v.situation
+        situation = v.declared if riichi and not v.situation.in_riichi else v.situation
         value = score(Hand(tuple(sorted((*tiles, kind))), (0, 0, 0), v.melds), kind, situation, v.options)
         if not value.can_win:
             return (False, 0, 0, None)
@@ -144,7 +148,10 @@ class WinScorer:
 
     def points(self, han: int, fu: int) -> float:
         """Return what a tsumo of so many han and fu collects."""
-        return self.fixed(basic_points(han, fu, 0, self.valuer.options)[0])
+        found = self._by_han.get((han, fu))
+        if found is None:
+            found = self._by_han[han, fu] = self.fixed(basic_points(han, fu, 0, self.valuer.options)[0])
+        return found
 
     def fixed(self, basic: int) -> float:
         """Return what a tsumo of so many basic points collects (honba and sticks on the table)."""
@@ -154,6 +161,13 @@ class WinScorer:
     def declares(self, tiles: Tiles, waits: Sequence[int]) -> bool:
         """Return whether a closed ready hand declares under "dama with a yaku"."""
         return self.valuer.declares(tiles, waits)
+
+
+@lru_cache(maxsize=64)
+def _paid(options: Options, dealer: bool, honba: int, sticks: int) -> dict[tuple[int, int], float]:
+    """Return the table of what a tsumo of (han, fu) collects at a table, filled as the solvers ask: a
+    game's positions share a few such tables, and a hand's wins take a handful of its entries."""
+    return {}
 
 
 def _counts(tiles: Sequence[int]) -> list[int]:
@@ -188,7 +202,7 @@ def build(analysis: Analysis, options: EvOptions, module: ModuleType) -> Any:
         wall,
         wall_red,
         melds,
-        [next_tile(k) for k in range(NUM_KINDS)],
+        _NEXT,
         turn=options.turn,
         closed=all(m.concealed for m in hand.melds),
         reds=reds,
@@ -231,22 +245,30 @@ def _prepared(analysis: Analysis, options: EvOptions, most: int) -> tuple[Any, l
     solver = build(analysis, options, module)
     in_riichi = solver.valuer.valuer.situation.in_riichi
     counts = _counts(analysis.hand.tiles)
-    starts = []
-    for d, red in start_list(analysis, solver.reds):
-        if d is not None:
-            counts[d] -= 1
-        if module.wait(counts, solver.closed)[0] <= most:
-            starts.append((d, red))
-        if d is not None:
-            counts[d] += 1
+    if len(analysis.hand.tiles) % 3 == 2:
+        # A discard keeps the shanten or loses one: within ``most`` are all of them, those that keep
+        # it, or none.
+        shanten, keeps = module.keep(counts, solver.closed)
+        listed = start_list(analysis, solver.reds)
+        starts = [(d, red) for d, red in listed if _within(d, shanten, keeps, most)]
+    else:
+        starts = [(None, False)] if module.wait(counts, solver.closed)[0] <= most else []
     main = [solver.start(-1 if d is None else d, red, in_riichi) for d, red in starts]
     return solver, starts, main, in_riichi
+
+
+def _within(discard: int | None, shanten: int, keeps: int, most: int) -> bool:
+    """Return whether a discard of a 3n+2 hand at ``shanten`` (``keeps``: a bit per kind whose discard
+    keeps it) leaves the hand within ``most`` shanten."""
+    assert discard is not None
+    return most > shanten or (most == shanten and bool(keeps >> discard & 1))
 
 
 def _scored(solver: Any) -> None:
     """Build the graph and value its wins."""
     solver.build()
-    solver.set_scores([solver.valuer.score(*w) for w in solver.wins()])
+    valuer = solver.valuer.valuer
+    solver.score_wins(valuer.situation, valuer.options)
 
 
 def solve(

@@ -496,6 +496,11 @@ class Solver:
         """Return the distinct (ready tiles, winning kind, riichi) the graph's wins are scored as."""
         return self.score_requests
 
+    def score_wins(self, situation: object, options: object) -> None:
+        """Score every ``wins()`` entry through the valuer and value every win (the compiled twin reads
+        ``situation`` and ``options``, the valuer's, into the scorer's C-level API instead)."""
+        self.set_scores([self.valuer.score(*w) for w in self.wins()])
+
     def set_scores(self, scores: Sequence[tuple[bool, int, int, float | None]]) -> None:
         """Take (can win, han, fu, fixed points or None) per ``wins()`` entry and value every win."""
         self._scores = [

@@ -93,3 +93,20 @@ def test_the_module_functions_agree() -> None:
                 assert pure.wait(counts) == module.wait(counts)
             else:
                 assert pure.keep(counts) == module.keep(counts)
+
+
+@pytest.mark.parametrize(
+    ("text", "situation"),
+    [
+        ("19m19p19s123456z55m", "dora=1z round=S seat=E honba=3 sticks=2"),  # thirteen orphans: a yakuman
+        ("111m333p555s77z12s9p", "dora=3p seat=N honba=1"),  # four concealed triplets within reach
+    ],
+)
+def test_yakuman_wins_are_worth_the_same_on_both_paths(
+    text: str, situation: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The compiled solver scores its wins with the scorer's C-level API (a yakuman's fixed points from
+    # ``collect_with``); the pure one asks the valuer: the same points, to the bit.
+    fast, slow = both(text, situation, kernel.EvOptions(turn=6), monkeypatch)
+    assert fast == slow
+    assert max(max(points) for *_, points, _r, _d in fast) > 0

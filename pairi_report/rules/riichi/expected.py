@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import lru_cache
 
 from ...core.meld import Meld
 from ...core.notation import Hand
@@ -51,6 +51,30 @@ class _Win:
     ura: tuple[float, ...]  # chance of 0, 1, 2, ... ura dora (empty: ura dora do not count)
 
 
+# A situation is checked on construction (tens of microseconds); the look-ahead builds a valuer per
+# position, and a game's positions share a handful of situations: each derived one is made once.
+@lru_cache(maxsize=256)
+def _drawn(situation: Situation) -> Situation:
+    """Return a situation's tsumo, without the flags of one particular draw."""
+    return Situation(
+        situation.round_wind,
+        situation.seat_wind,
+        situation.dora,
+        riichi=situation.riichi,
+        double_riichi=situation.double_riichi,
+        tsumo=True,
+        honba=situation.honba,
+        sticks=situation.sticks,
+        nuki=situation.nuki,
+    )
+
+
+@lru_cache(maxsize=256)
+def _declared(situation: Situation) -> Situation:
+    """Return a situation with riichi declared."""
+    return replace(situation, riichi=True)
+
+
 @dataclass
 class RiichiValuer:
     """The points of the tsumo wins of a hand's ready forms, remembered per ready hand and wait."""
@@ -68,10 +92,10 @@ class RiichiValuer:
     _declares: dict[Tiles, bool] = field(default_factory=dict)
     _collected: dict[tuple[int, int], float] = field(default_factory=dict)  # (han, fu) -> points
 
-    @cached_property
-    def _riichi(self) -> Situation:
-        """Return the situation of a win after declaring riichi (worked out once: every win asks)."""
-        return replace(self.situation, riichi=True)
+    @property
+    def declared(self) -> Situation:
+        """Return the situation of a win after declaring riichi."""
+        return _declared(self.situation)
 
     @classmethod
     def of(
@@ -82,17 +106,7 @@ class RiichiValuer:
         for meld in hand.melds:
             for tile in meld.tiles:
                 counts[tile] += 1
-        drawn = Situation(
-            situation.round_wind,
-            situation.seat_wind,
-            situation.dora,
-            riichi=situation.riichi,
-            double_riichi=situation.double_riichi,
-            tsumo=True,
-            honba=situation.honba,
-            sticks=situation.sticks,
-            nuki=situation.nuki,
-        )
+        drawn = _drawn(situation)
         if not model.reds:  # red fives worth what plain ones are: the scorer counts none
             options = replace(options, red_fives=False)
         return cls(hand.melds, tuple(counts), drawn, options, model, max(1, len(situation.dora)))
@@ -158,7 +172,7 @@ class RiichiValuer:
         if value is None:
             situation = self.situation
             if declares and not situation.in_riichi:
-                situation = self._riichi
+                situation = self.declared
             value = self._scored[key[:2]] = score(self._hand(tiles, draw), draw, situation, self.options)
         found = None if not value.can_win else self._record(value, tiles, draw, declares, left)
         self._wins[key] = found
