@@ -237,8 +237,12 @@ class Position:
         # sits in the first c of the masks "at least 1, 2, 3, 4 unseen".
         left = self.left(tiles)
         counts = -(masks >> np.array(added, np.int64) & 1)
+        at_least = [0] * 5  # kinds with at least k unseen copies, a bit each
+        for t, n in enumerate(left):
+            for k in range(1, n + 1):
+                at_least[k] |= 1 << t
         for k in range(1, 5):
-            counts += np.bitwise_count(masks & sum(1 << t for t, n in enumerate(left) if n >= k))
+            counts += np.bitwise_count(masks & at_least[k])
         score = np.where(distance - 1 == shanten, counts, -1).tolist()
         out: list[tuple[int, int] | None] = []
         for lo, hi in itertools.pairwise(spans):

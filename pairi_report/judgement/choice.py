@@ -22,6 +22,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import mul
 from typing import Any
 
 import numpy as np
@@ -44,7 +45,9 @@ class ChoiceModel:
 
     def score(self, features: Sequence[float]) -> float:
         """Return a discard's score: the weighted sum of its features."""
-        return float(sum(w * f for w, f in zip(self.weights, features, strict=True)))
+        if len(features) != len(self.weights):
+            raise ValueError(f"{len(features)} features for {len(self.weights)} weights")
+        return float(sum(map(mul, self.weights, features)))  # the same sum, in the same order
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready dict the package stores."""

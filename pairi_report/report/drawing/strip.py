@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -61,15 +62,26 @@ def hand_strip(
         if slot is None:
             x += gap
             continue
-        picture = tiles.picture(slot.name, scale, slot.sideways)
+        picture = _cleared(tiles, slot.name, scale, slot.sideways)
         if slot.stacked:
             img.alpha_composite(picture, (x - picture.width, height - 2 * picture.height))
             continue
-        img.alpha_composite(picture, (x, height - picture.height))
+        # Side by side on a clear canvas, a tile's pixels are what compositing it would leave.
+        img.paste(picture, (x, height - picture.height))
         lefts.append(x)
         x += picture.width
     _draw_marks(img, lefts, marks, scale, band)
     return img
+
+
+@lru_cache(maxsize=1024)
+def _cleared(tiles: TileSet, name: str, scale: int, sideways: bool) -> Image.Image:
+    """Return a tile picture as compositing it onto a clear canvas leaves it: its fully transparent
+    pixels cleared to (0, 0, 0, 0), so that pasting it gives the same pixels, at a fraction of the cost."""
+    picture = tiles.picture(name, scale, sideways)
+    out = Image.new("RGBA", picture.size, (0, 0, 0, 0))
+    out.alpha_composite(picture)
+    return out
 
 
 def _draw_marks(

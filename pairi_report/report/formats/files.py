@@ -68,12 +68,25 @@ class Staged:
         self.root = _staging_folder(self.target)
         self.inside = self.root.parent == self.target  # the parent was not writable: stage inside
         self.written: set[str] = set()
+        self._folders: dict[str, tuple[Path, str]] = {}  # folder as named -> (staged folder, its name)
 
     def path(self, name: str) -> Path:
         """Return where a file of the output goes while it is staged (its folders made)."""
-        path = safe_path(self.root, name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.written.add(path.relative_to(self.root).as_posix())
+        folder, _, leaf = name.rpartition("/")
+        known = self._folders.get(folder)
+        if known is None or leaf in ("", ".", ".."):
+            path = safe_path(self.root, name)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            relative = path.relative_to(self.root).as_posix()
+            if leaf not in ("", ".", ".."):
+                self._folders[folder] = (path.parent, relative.rpartition("/")[0])
+        else:
+            # A plain name in a folder already checked and made: inside it, as the staging folder is
+            # this run's own (a report writes a thousand files into a handful of folders).
+            parent, prefix = known
+            path = parent / leaf
+            relative = f"{prefix}/{leaf}" if prefix else leaf
+        self.written.add(relative)
         return path
 
     def write(self, name: str, data: bytes) -> None:

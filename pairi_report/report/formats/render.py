@@ -178,6 +178,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # the shipped templates do not change during a run: no stat per page
     )
     env.filters["md_escape"] = md_escape
     env.filters["md_code"] = md_code
