@@ -167,3 +167,40 @@ def test_the_tile_to_mark_is_the_drawn_one_or_the_rightmost_copy() -> None:
     assert mark_index(hand, 30) is None
     only_drawn = Hand.parse("123m456p789s1122z3z")
     assert mark_index(only_drawn, 29) == 13  # held only as the drawn tile
+
+
+def _composited(hand: Hand, tiles: TileSet, scale: int) -> Image.Image:
+    """Return the strip as compositing every tile onto a clear canvas draws it (the reference)."""
+    slots = strip_slots(hand)
+    fast = hand_strip(hand, tiles, scale=scale)
+    img = Image.new("RGBA", fast.size, (0, 0, 0, 0))
+    x = 0
+    for slot in slots:
+        if slot is None:
+            x += W * scale // 3
+            continue
+        picture = tiles.picture(slot.name, scale, slot.sideways)
+        if slot.stacked:
+            img.alpha_composite(picture, (x - picture.width, img.height - 2 * picture.height))
+            continue
+        img.alpha_composite(picture, (x, img.height - picture.height))
+        x += picture.width
+    return img
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "123m406p789s1122z2z",
+        "[555p,2]123m789s11z",
+        "[0555s,6]123m1z",
+        "[7777s][123m,2]406p1z",
+        "19m19p19s1234567z1m",
+    ],
+)
+@pytest.mark.parametrize("scale", [1, 2, 4])
+def test_pasted_tiles_give_the_pixels_compositing_gives(text: str, scale: int) -> None:
+    # The strip pastes each tile, cleared once of its invisible colours, instead of compositing it.
+    hand = Hand.parse(text)
+    tiles = TileSet()
+    assert hand_strip(hand, tiles, scale=scale).tobytes() == _composited(hand, tiles, scale).tobytes()
