@@ -45,8 +45,15 @@ from pairi_report.games.model import Game
 from pairi_report.games.replay import replay
 from pairi_report.judgement.calibration import development_set
 from pairi_report.judgement.choice import MARGIN, ChoiceModel, fit_choice, log_likelihood
-from pairi_report.judgement.rank import FEATURES, Judgement, Measured, features, judged, measure
-from pairi_report.judgement.rank import _expected_points as expected_points_memory
+from pairi_report.judgement.rank import (
+    FEATURES,
+    Judgement,
+    Measured,
+    features,
+    forget_expected_points,
+    judged,
+    measure,
+)
 from pairi_report.review.game import besides_indicators, situation_words
 from pairi_report.review.moments import round_facts
 from pairi_report.review.verdict import judge
@@ -79,7 +86,7 @@ def game_cases(name: str, game: Game) -> tuple[list[Case], float]:
     Each decision is analysed as ``review_decision`` does; today's verdict is ``judge`` without a
     judgement (shanten, then tiles), the judgement's terms are measured once for every weighting tried.
     """
-    expected_points_memory.cache_clear()  # a game's time counts its own solving, none remembered
+    forget_expected_points()  # a game's time counts its own solving, none remembered
     start = time.process_time()
     cases = []
     for done in replay(game):

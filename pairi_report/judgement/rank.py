@@ -313,6 +313,11 @@ def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], 
     return dict(_expected_points(analysis, horizon))
 
 
+def forget_expected_points() -> None:
+    """Forget the positions whose expected points are remembered (a benchmark times each game's own)."""
+    _expected_points.cache_clear()
+
+
 # A position judged again (the same game read from another format, reviewed in another language, made
 # into a quiz) is not solved again: an analysis is a frozen value, equal for equal inputs. A hanchan has
 # some 400 decisions; the memory holds about two games' worth.
