@@ -29,8 +29,6 @@ from typing import Any, BinaryIO
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from ..rules.records import Key
 from .summary import Summary
@@ -136,23 +134,69 @@ def _packed(tiles: list[str]) -> tuple[str, int]:
     return ",".join(tiles), len(tiles)
 
 
+# Arrow arrays are made from their buffers here, never by ``pa.array``: its first call imports pandas
+# (pyarrow looks for pandas types), some 50 MB in each worker and in the writer (issue 30's Parquet row);
+# nor by ``ListArray.from_arrays`` with a mask or ``split_pattern``, which load pyarrow.compute.
+_NUMBERS = {pa.int8(): np.int8, pa.int16(): np.int16, pa.int32(): np.int32, pa.int64(): np.int64}
+
+
 def _tile_lists(cells: Sequence[tuple[str, int] | None]) -> pa.Array:
     """Return packed tile lists (None for a null) as a list<string> array, split in one call."""
     offsets = np.zeros(len(cells) + 1, np.int32)
     np.cumsum([0 if c is None else c[1] for c in cells], out=offsets[1:])
     text = ",".join(c[0] for c in cells if c is not None and c[1])
-    values = pc.split_pattern(pa.array([text]), ",")[0].values if text else pa.array([], pa.string())
-    nulls = [c is None for c in cells]
-    return pa.ListArray.from_arrays(offsets, values, mask=pa.array(nulls) if any(nulls) else None)
+    valid = np.fromiter((c is not None for c in cells), bool, len(cells))
+    bitmap, nulls = _bitmap(valid)
+    buffers = [bitmap, pa.py_buffer(offsets)]
+    return pa.Array.from_buffers(_TILES, len(cells), buffers, null_count=nulls, children=[_split(text)])
+
+
+def _split(text: str) -> pa.Array:
+    """Return the comma-separated names of a text as a string array, its bytes used as they are."""
+    data = np.frombuffer(text.encode("utf-8"), np.uint8)
+    commas = np.flatnonzero(data == ord(","))
+    count = len(commas) + 1 if text else 0
+    ends = np.append(commas, len(data))[:count] - np.arange(count)  # each name's end, commas gone
+    offsets = np.concatenate(([0], ends)).astype(np.int32)
+    return pa.StringArray.from_buffers(count, pa.py_buffer(offsets), pa.py_buffer(data[data != ord(",")]))
+
+
+def _bitmap(valid: np.ndarray) -> tuple[pa.Buffer | None, int]:
+    """Return the validity bitmap of a column (None without a null) and its count of nulls."""
+    if valid.all():
+        return None, 0
+    return pa.py_buffer(np.packbits(valid, bitorder="little")), len(valid) - int(np.count_nonzero(valid))
+
+
+def _plain(kind: pa.DataType, values: np.ndarray, valid: np.ndarray) -> pa.Array:
+    """Return a numeric or boolean array of numpy values (``valid``: False where null)."""
+    data = np.packbits(values, bitorder="little") if kind == pa.bool_() else values.astype(_NUMBERS[kind])
+    bitmap, nulls = _bitmap(valid)
+    return pa.Array.from_buffers(kind, len(values), [bitmap, pa.py_buffer(data)], null_count=nulls)
+
+
+def _column(column: Sequence[Any], kind: pa.DataType) -> pa.Array:
+    """Return one column of Python values (None for a null) as an array of its type."""
+    if kind == _TILES:
+        return _tile_lists(column)
+    n = len(column)
+    valid = np.fromiter((v is not None for v in column), bool, n)
+    if kind == pa.string():
+        encoded = [b"" if v is None else v.encode("utf-8") for v in column]
+        offsets = np.zeros(n + 1, np.int32)
+        np.cumsum(np.fromiter(map(len, encoded), np.int64, n), out=offsets[1:])
+        bitmap, nulls = _bitmap(valid)
+        return pa.StringArray.from_buffers(
+            n, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded)), bitmap, nulls
+        )
+    values = np.fromiter((0 if v is None else v for v in column), np.int64, n)
+    return _plain(kind, values.astype(bool) if kind == pa.bool_() else values, valid)
 
 
 def _batch(rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
     """Return rows as a record batch of a schema, a column at a time."""
     columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
-    arrays = [
-        _tile_lists(column) if field.type == _TILES else pa.array(column, type=field.type)
-        for column, field in zip(columns, schema, strict=True)
-    ]
+    arrays = [_column(column, field.type) for column, field in zip(columns, schema, strict=True)]
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
@@ -191,10 +235,33 @@ def _ipc(table: pa.RecordBatch | pa.Table) -> bytes:
     return sink.getvalue()
 
 
+_M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter (malloc.h)
+_MMAP_FROM = 128 * 1024  # glibc's default threshold, kept fixed
+
+
+def steady_heap() -> None:
+    """Keep the C heap of a long-running writer from growing with its input (glibc; elsewhere nothing).
+
+    Each block arrives as a few MB of bytes. glibc serves an allocation that big with its own mapping,
+    but each one freed raises the threshold to its size, and the next ones come from the heap, which
+    then fragments: the writing process grew by about 16 MB per million lines (``bench_parquet.py``).
+    A fixed threshold keeps every such buffer in a mapping of its own, returned whole when freed.
+    """
+    try:
+        import ctypes
+
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError, TypeError):  # not glibc (or no C library to ask): nothing to do
+        return
+    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
+    mallopt(_M_MMAP_THRESHOLD, _MMAP_FROM)
+
+
 class ParquetSink:
     """Two Parquet files written as rows come, in row groups of ``ROW_GROUP`` rows (the last one less)."""
 
     def __init__(self, hands: BinaryIO, discards: BinaryIO, forms: tuple[str, ...]) -> None:
+        steady_heap()
         self.parts = (_Grouped(hands, hand_schema(forms)), _Grouped(discards, DISCARD_SCHEMA))
 
     def add(self, hands: pa.Table, discards: pa.Table) -> None:
@@ -217,6 +284,8 @@ class _Grouped:
     """One Parquet file written in row groups of a fixed size."""
 
     def __init__(self, handle: BinaryIO, schema: pa.Schema) -> None:
+        import pyarrow.parquet as pq  # the writing process only (see ``_tile_lists``)
+
         self.writer = pq.ParquetWriter(handle, schema, compression=COMPRESSION)
         self.pending: list[pa.Table] = []
         self.rows = 0

@@ -218,3 +218,68 @@ def test_a_packed_block_round_trips() -> None:
     discards = pa.table({"x": [1, 2]})
     back = columns.unpack(columns.pack(hands, discards))
     assert back[0].equals(hands) and back[1].equals(discards)
+
+
+def test_a_parquet_run_loads_neither_pandas_nor_pyarrow_compute(tmp_path: Path) -> None:
+    # pyarrow's first pa.array() imports pandas (50 MB in the writer and in each worker); the columns are
+    # made from their buffers instead. Run in one process, so that the workers' code runs here too.
+    path = _batch(tmp_path, _lines(200))
+    code = (
+        "import sys\n"
+        "from pairi_report.cli.main import run_command\n"
+        f"argv = [{str(path)!r}, '-f', 'parquet', '-o', {str(tmp_path / 'out')!r}, '--workers', '1', '-q']\n"
+        "run_command(argv)\n"
+        "print(sorted(m for m in ('pandas', 'pyarrow.compute') if m in sys.modules))"
+    )
+    done = _python(code)
+    assert done.stdout.splitlines()[-1] == "[]", done.stderr
+    assert pq.read_table(tmp_path / "out" / "hands.parquet").num_rows > 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "column"),
+    [
+        ("int8", [0, -1, None, 6, None]),
+        ("int16", [300, 0, 12]),
+        ("int64", [1, 2**40, 3]),
+        ("bool", [True, False, True, True, False, False, True, False, True]),
+        ("string", ["123m", "", None, "日本語 ✓", "=SUM(A1)"]),
+        ("string", []),
+        ("tiles", [("1m,2p,0s", 3), None, ("", 0), ("7z", 1)]),
+        ("tiles", [None, None]),
+    ],
+)
+def test_columns_from_buffers_equal_pyarrow_s_own(kind: str, column: list) -> None:
+    if kind == "tiles":
+        want = pa.array([None if c is None else (c[0].split(",") if c[1] else []) for c in column],
+                        pa.list_(pa.string()))  # fmt: skip
+        got = columns._column(column, columns._TILES)
+    else:
+        want = pa.array(column, getattr(pa, kind if kind != "bool" else "bool_")())
+        got = columns._column(column, want.type)
+    got.validate(full=True)
+    assert got.equals(want) and got.null_count == want.null_count
+
+
+def test_the_writer_keeps_big_buffers_off_the_heap() -> None:
+    # glibc raises its mapping threshold as big blocks are freed, and the writer's heap then grew with its
+    # input; steady_heap fixes the threshold (a no-op where the C library has no mallopt).
+    code = (
+        "import ctypes, sys\n"
+        "from pairi_report.batch.columns import steady_heap\n"
+        "steady_heap()\n"
+        "libc = ctypes.CDLL(None)\n"
+        "if not hasattr(libc, 'mallinfo2'): print('skip'); sys.exit()\n"
+        "class Info(ctypes.Structure):\n"
+        "    names = 'arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost'\n"
+        "    _fields_ = [(n, ctypes.c_size_t) for n in names.split()]\n"
+        "libc.mallinfo2.restype = Info\n"
+        "before = libc.mallinfo2().arena\n"
+        "big = bytes(3_000_000); del big\n"  # freed: glibc would serve 3 MB and less from its heap
+        "keep = [bytes(2_000_000) for _ in range(3)]\n"
+        "print(libc.mallinfo2().arena - before)\n"
+    )
+    grown = _python(code).stdout.splitlines()[-1]
+    if grown == "skip":
+        pytest.skip("not glibc")
+    assert int(grown) < 1_000_000  # without steady_heap: 6 MB
