@@ -173,3 +173,21 @@ def test_declined_wins_stay_within_the_distance_bound() -> None:
     a = analyze("2349m1234577p13s5s", situation="dora=4s round=S seat=W honba=1")
     values = kernel.solve(a, kernel.EvOptions(riichi="dama"))
     assert values and all(0 <= v.win[-1] <= 1 and v.points[-1] >= 0 for v in values)
+
+
+@pytest.mark.parametrize("options", [kernel.OFF, kernel.EvOptions(turn=3)], ids=["off", "on"])
+def test_the_starts_that_keep_the_shanten_are_worth_the_same_asked_alone(options: kernel.EvOptions) -> None:
+    # ``most=shanten`` asks what mahjong-cpp computes with 向聴戻し off (the benchmark's figure): the
+    # starts that lose ground are left out, and the others' values do not change.
+    rng = random.Random(41)
+    found = 0
+    while found < 4:
+        a = analyze(counts_text(random_counts(rng, 14)))
+        if not 1 <= a.shanten <= 2:
+            continue
+        found += 1
+        every = {(v.discard, v.red): v for v in kernel.solve(a, options)}
+        kept = kernel.solve(a, options, a.shanten)
+        assert {d.tile for d in a.discards if d.shanten == a.shanten} == {v.discard for v in kept}
+        assert len(kept) < len(every)
+        assert all(every[v.discard, v.red] == v for v in kept)
