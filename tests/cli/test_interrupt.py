@@ -264,3 +264,28 @@ def test_ctrl_c_after_the_output_is_whole_changes_nothing(complete: bool) -> Non
         assert (done.returncode, done.stdout, done.stderr) == (0, "summary\n", "")
     else:  # the press interrupts (here, outside the console script's own catch, as a KeyboardInterrupt)
         assert done.returncode != 0 and done.stdout == "" and "KeyboardInterrupt" in done.stderr
+
+
+RACE = """
+import hashlib, os, signal, threading, time
+from pairi_report.cli.interrupt import output_complete, watch_interrupts
+watch_interrupts()
+def press():
+    time.sleep(0.1)
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Thread(target=press).start()
+began = time.perf_counter()
+while time.perf_counter() - began < 0.4:  # C code without the GIL: the watcher sees the press first
+    hashlib.pbkdf2_hmac("sha256", b"x", b"y", 20000)
+output_complete()
+print("summary")
+time.sleep(1.5)  # past the watcher's grace
+"""
+
+
+def test_a_press_the_watcher_sees_first_still_interrupts_the_run() -> None:  # issue 33, defect 1
+    # CI caught a JSON Lines run printing its summary, then "interrupted" and 130: the watcher had marked
+    # the run interrupted before the main thread's handler ran, and the handler, seeing the mark, let
+    # the run go on to finish.
+    done = subprocess.run([sys.executable, "-c", RACE], capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and done.stdout == "", (done.returncode, done.stdout, done.stderr)
