@@ -9,10 +9,9 @@ draw node adds the riichi (r), fresh-riichi (f) and never-riichi (n) flags, a di
 States are found once each (packed keys in open-addressing maps), their moves kept as flat arrays, and
 the values by (draws made, horizon) computed for every node a draw at a time, newest first.
 
-Wins are scored once per distinct ready hand, winning kind and riichi flag: by the riichi scorer's
-C-level API (``Solver.score_wins``, ``rules/riichi/scoring/_scorer.pxd``), or by the rule set in Python
-(``Solver.wins`` lists them; ``Solver.set_scores`` takes han, fu and fixed points back), which gives the
-same han, fu and points; red fives, ippatsu and the expected ura dora are added here.
+Wins are scored once per distinct ready hand, winning kind and riichi flag, by the riichi scorer's
+C-level API (``Solver.score_wins``, ``rules/riichi/scoring/_scorer.pxd``): the han, fu and points the
+pure twin gets from the rule set in Python; red fives, ippatsu and the expected ura dora are added here.
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
@@ -119,7 +118,7 @@ cdef class Solver:
     cdef public bint own_walls  # a start that loses ground counts the wall from its own 13 tiles
     cdef uint8_t meld_counts[NK]
     cdef int next_kind[NK]
-    cdef public object valuer  # score(tiles, kind, riichi), points(han, fu), fixed(basic), declares(tiles, waits)
+    cdef public object valuer  # score(tiles, kind, riichi) for an open hand's wins, declares(tiles, waits)
     # draw nodes
     cdef vector[uint8_t] d_counts
     cdef vector[uint8_t] d_red, d_flags, d_tag
@@ -143,9 +142,7 @@ cdef class Solver:
     cdef vector[int32_t] score_han, score_fu
     cdef vector[double] score_fixed   # < 0: not a fixed limit
     cdef vector[uint8_t] score_ok
-    cdef dict collected
-    cdef Setup setup    # the situation and options, once wins are scored in C (``score_wins``)
-    cdef bint c_points  # points from the setup, not from the valuer
+    cdef Setup setup    # the situation and options the wins are scored in (``score_wins``)
     cdef dict open_wins
     cdef dict declared
     # memories
@@ -189,7 +186,6 @@ cdef class Solver:
             self.s_org = discards_of(self.org, self.sets, self._forms(), &mask)
         else:
             self.s_org = wait_of(self.org, self.sets, self._forms(), &mask)
-        self.collected = {}
         self.open_wins = {}
         self.declared = {}
         self.d_first.push_back(0)
@@ -531,17 +527,10 @@ cdef class Solver:
 
     # ---- wins ----
 
-    def wins(self):
-        """Return the distinct (ready tiles, winning kind, riichi) the graph's wins are scored as."""
-        return [
-            (self._tiles(&self.req_counts[i * NK]), self.req_kind[i], bool(self.req_riichi[i]))
-            for i in range(<int>self.req_kind.size())
-        ]
-
     def score_wins(self, situation, options):
-        """Score every ``wins()`` entry with the riichi scorer's C-level API and value every win: what
-        ``set_scores`` does with the valuer's answers (the same han, fu and points), without a Python
-        object per win. ``situation`` and ``options`` are the valuer's (tsumo, no flags of one draw)."""
+        """Score each distinct (ready tiles, winning kind, riichi) with the riichi scorer's C-level API
+        and value every win: what the pure twin's ``score_wins`` gets from the valuer (the same han, fu
+        and points). ``situation`` and ``options`` are the valuer's (tsumo, no flags of one draw)."""
         setup_of(&self.setup, situation, options)
         cdef int n = self.req_kind.size()
         self.score_ok.resize(n)
@@ -564,36 +553,13 @@ cdef class Solver:
             self.score_fixed[i] = -1.0
             if sc.yaku and sc.yakuman:
                 self.score_fixed[i] = <double>collect_with(&self.setup, &sc, 0, 1)
-        self.c_points = True
         self.win_points.resize(self.wins_.size())
         for i in range(<int>self.wins_.size()):
             self.win_points[i] = self._win_value(self.wins_[i])
 
-    def set_scores(self, scores):
-        """Take (can win, han, fu, fixed points or None) per ``wins()`` entry and value every win."""
-        cdef int n = len(scores)
-        self.score_ok.resize(n)
-        self.score_han.resize(n)
-        self.score_fu.resize(n)
-        self.score_fixed.resize(n)
-        cdef int i
-        for i, (ok, han, fu, fixed) in enumerate(scores):
-            self.score_ok[i] = bool(ok)
-            self.score_han[i] = han
-            self.score_fu[i] = fu
-            self.score_fixed[i] = -1.0 if fixed is None else float(fixed)
-        self.win_points.resize(self.wins_.size())
-        for i in range(<int>self.wins_.size()):
-            self.win_points[i] = self._win_value(self.wins_[i])
-
-    cdef double _collect(self, int han, int fu) except? -1:
-        if self.c_points:
-            return <double>collect(&self.setup, han, fu, 0, 1)
-        key = han * 1000 + fu
-        found = self.collected.get(key)
-        if found is None:
-            found = self.collected[key] = float(self.valuer.points(han, fu))
-        return found
+    cdef inline double _collect(self, int han, int fu) noexcept:
+        """Return what a tsumo of so many han and fu collects (honba and sticks included)."""
+        return <double>collect(&self.setup, han, fu, 0, 1)
 
     cdef double _win_value(self, Win win) except? -1:
         """Return what one win collects: its han and fu, red fives, ippatsu, the expected ura dora."""

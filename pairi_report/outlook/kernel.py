@@ -54,7 +54,7 @@ from . import solver as pure_solver
 TURNS = 17
 EXACT_SHANTEN = 3  # starts beyond are left out (the outlook estimates them), as ``points.EXACT_SHANTEN``
 FIVES = (4, 13, 22)
-_NEXT = [next_tile(k) for k in range(NUM_KINDS)]  # the dora each indicator shows
+_NEXT = tuple(next_tile(k) for k in range(NUM_KINDS))  # the dora each indicator shows
 POLICIES = ("tenpai", "dama", "dama-yaku")  # riichi on tenpai; never; dama when every wait has a yaku
 # The limits whose points extra han cannot change (as ``rules.riichi.expected``).
 _FIXED = ("yakuman", "double yakuman", "triple yakuman", "quadruple yakuman", "quintuple yakuman")

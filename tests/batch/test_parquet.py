@@ -202,15 +202,21 @@ def test_without_the_extras_one_line_names_the_extra(
     assert not (tmp_path / "out").exists()
 
 
+def _loaded(argv: list[str], modules: tuple[str, ...]) -> str:
+    """Run the command line in a fresh interpreter; return which of the modules it loaded, printed."""
+    code = (
+        "import sys\n"
+        "from pairi_report.cli.main import run_command\n"
+        f"run_command({argv!r})\n"
+        f"print(sorted(m for m in {modules!r} if m in sys.modules))"
+    )
+    done = _python(code)
+    return done.stdout.splitlines()[-1] if done.stdout else done.stderr
+
+
 def test_the_core_never_loads_the_extras(tmp_path: Path) -> None:
     path = _batch(tmp_path, _lines(10))
-    code = (
-        "import sys, pairi_report\n"
-        "from pairi_report.cli.main import run_command\n"
-        f"run_command([{str(path)!r}, '-f', 'jsonl', '-q'])\n"
-        "print(sorted(m for m in ('pyarrow', 'dask', 'distributed', 'pandas') if m in sys.modules))"
-    )
-    assert _python(code).stdout.splitlines()[-1] == "[]"
+    assert _loaded([str(path), "-f", "jsonl", "-q"], ("pyarrow", "dask", "distributed", "pandas")) == "[]"
 
 
 def test_a_packed_block_round_trips() -> None:
@@ -224,15 +230,8 @@ def test_a_parquet_run_loads_neither_pandas_nor_pyarrow_compute(tmp_path: Path) 
     # pyarrow's first pa.array() imports pandas (50 MB in the writer and in each worker); the columns are
     # made from their buffers instead. Run in one process, so that the workers' code runs here too.
     path = _batch(tmp_path, _lines(200))
-    code = (
-        "import sys\n"
-        "from pairi_report.cli.main import run_command\n"
-        f"argv = [{str(path)!r}, '-f', 'parquet', '-o', {str(tmp_path / 'out')!r}, '--workers', '1', '-q']\n"
-        "run_command(argv)\n"
-        "print(sorted(m for m in ('pandas', 'pyarrow.compute') if m in sys.modules))"
-    )
-    done = _python(code)
-    assert done.stdout.splitlines()[-1] == "[]", done.stderr
+    argv = [str(path), "-f", "parquet", "-o", str(tmp_path / "out"), "--workers", "1", "-q"]
+    assert _loaded(argv, ("pandas", "pyarrow.compute")) == "[]"
     assert pq.read_table(tmp_path / "out" / "hands.parquet").num_rows > 0
 
 

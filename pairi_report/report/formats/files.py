@@ -73,12 +73,13 @@ class Staged:
     def path(self, name: str) -> Path:
         """Return where a file of the output goes while it is staged (its folders made)."""
         folder, _, leaf = name.rpartition("/")
-        known = self._folders.get(folder)
-        if known is None or leaf in ("", ".", ".."):
+        plain = leaf not in ("", ".", "..")
+        known = self._folders.get(folder) if plain else None
+        if known is None:
             path = safe_path(self.root, name)
             path.parent.mkdir(parents=True, exist_ok=True)
             relative = path.relative_to(self.root).as_posix()
-            if leaf not in ("", ".", ".."):
+            if plain:
                 self._folders[folder] = (path.parent, relative.rpartition("/")[0])
         else:
             # A plain name in a folder already checked and made: inside it, as the staging folder is

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ...core.meld import Meld
 from ...core.notation import Hand
@@ -92,9 +92,9 @@ class RiichiValuer:
     _declares: dict[Tiles, bool] = field(default_factory=dict)
     _collected: dict[tuple[int, int], float] = field(default_factory=dict)  # (han, fu) -> points
 
-    @property
+    @cached_property
     def declared(self) -> Situation:
-        """Return the situation of a win after declaring riichi."""
+        """Return the situation of a win after declaring riichi (every win asks: worked out once)."""
         return _declared(self.situation)
 
     @classmethod
