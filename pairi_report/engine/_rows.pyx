@@ -502,3 +502,67 @@ def c_api(counts, int sets, int forms):
     effective = effective34(c, sets, forms, &d_effective)
     keep = keep34(c, sets, forms, &d_keep)
     return distance34(c, sets, forms), effective, d_effective, keep, d_keep
+
+
+# ---- Looking one draw ahead ----------------------------------------------------------------------------
+
+
+def best_after_draws(
+    tuple tiles,
+    list draws,
+    int shanten,
+    int sets,
+    int forms,
+    object limits,
+    Tables tb,
+    list left,
+):
+    """Return, per draw to sorted 3n+1 ``tiles``, the lowest discard leaving ``shanten`` with the most
+    unseen copies of its effective kinds and those copies, or None: ``Position.best_after_draws``, here.
+
+    ``left`` has each kind's unseen copies while the hand holds ``tiles`` (a drawn kind has one fewer).
+    """
+    cdef int64_t base[4]
+    cdef int64_t keys[4]
+    cdef int by_form[3]
+    cdef uint64_t at_least[5]
+    cdef uint64_t held = 0, kinds, m
+    cdef int tile, draw, t, k, top, best, count, d
+    cdef Caps caps
+    cdef Caps* cp = NULL
+    cdef View view = _view(tb)
+    base[0] = base[1] = base[2] = 0
+    base[3] = HONOUR_BASE
+    for tile in tiles:
+        base[3 if tile >= 27 else tile // 9] += _POW5[tile % 9]
+        held |= (<uint64_t>1) << tile
+    at_least[0] = at_least[1] = at_least[2] = at_least[3] = at_least[4] = 0
+    for t in range(34):
+        for k in range(1, min(<int>left[t], 4) + 1):
+            at_least[k] |= (<uint64_t>1) << t
+    if limits is not None:
+        _caps_of(limits, &caps)
+        cp = &caps
+    out = []
+    for draw in draws:
+        kinds = held | ((<uint64_t>1) << draw)
+        top = -1
+        best = -1
+        for t in range(34):
+            if not (kinds >> t) & 1:
+                continue
+            keys[0], keys[1], keys[2], keys[3] = base[0], base[1], base[2], base[3]
+            keys[3 if draw >= 27 else draw // 9] += _POW5[draw % 9]
+            keys[3 if t >= 27 else t // 9] -= _POW5[t % 9]
+            d = _row(keys, &view, cp, sets, forms, by_form, &m)
+            if d - 1 != shanten:
+                continue
+            # The drawn tile is in the hand now: one copy fewer of its kind is unseen.
+            count = -<int>((m >> draw) & 1)
+            for k in range(1, 5):
+                count += __builtin_popcountll(m & at_least[k])
+            if count > top:
+                top = count
+                best = t
+        out.append(None if top < 0 else (best, top))
+    return out

@@ -204,6 +204,24 @@ def discard_rows(
     return out, rows.by_form
 
 
+def kernel_best_after_draws(
+    tiles: tuple[int, ...],
+    draws: list[int],
+    shanten: int,
+    sets: int,
+    forms: tuple[str, ...],
+    caps: tuple[int, ...] | None,
+    quad_pairs: bool,
+    left: list[int],
+) -> list[tuple[int, int] | None] | None:
+    """Return ``Position.best_after_draws`` of sorted 3n+1 tiles (no wild tiles) from the compiled
+    kernel, or None without it (the caller's array path then gives the same)."""
+    if _KERNEL is None:
+        return None
+    table = _kernel_tables(False, quad_pairs)
+    return _KERNEL.best_after_draws(tiles, draws, shanten, sets, _form_bits(forms), caps, table, left)
+
+
 @cache
 def _kernel_tables(wild: bool, quad_pairs: bool) -> Any:
     """Return the kernel's view of a variant of the tables (made once per variant)."""

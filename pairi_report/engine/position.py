@@ -25,7 +25,14 @@ import numpy as np
 
 from ..core.notation import Hand
 from ..core.tiles import NUM_KINDS, Mask, Tiles
-from .combine import DISCARD_DELTA, FORMS, distance_rows, key_arrays, suit_keys
+from .combine import (
+    DISCARD_DELTA,
+    FORMS,
+    distance_rows,
+    kernel_best_after_draws,
+    key_arrays,
+    suit_keys,
+)
 
 _KINDS = np.arange(NUM_KINDS, dtype=np.int64)
 _BATCH = 256  # hands per engine call in ``prepare``: a few thousand rows, working arrays of a few MB
@@ -224,6 +231,12 @@ class Position:
         """
         if self.wild_mask or not draws:
             return [_best(self.options(add(tiles, draw)), shanten) for draw in draws]
+        left = self.left(tiles)
+        compiled = kernel_best_after_draws(
+            tiles, draws, shanten, self.sets, self.forms, self.caps, self.quad_pairs, left
+        )
+        if compiled is not None:
+            return compiled
         held = sorted(set(tiles))
         added, taken, spans = [], [], [0]
         for draw in draws:
@@ -235,7 +248,6 @@ class Position:
         distance, masks, _ = key_arrays(keys, self.sets, self.forms, self.caps, False, self.quad_pairs)
         # Copies of each effective kind, with the drawn tile in the hand: a kind with c unseen copies
         # sits in the first c of the masks "at least 1, 2, 3, 4 unseen".
-        left = self.left(tiles)
         counts = -(masks >> np.array(added, np.int64) & 1)
         at_least = [0] * 5  # kinds with at least k unseen copies, a bit each
         for t, n in enumerate(left):

@@ -221,3 +221,33 @@ def test_the_c_api_equals_the_rows() -> None:
                 1 << t for t, d in zip(sorted(set(tiles)), rows.distance[1:], strict=True) if d == best
             )
             assert (keep, d_keep) == (kept, best)
+
+
+@pytest.mark.parametrize("melded", [False, True])
+def test_best_after_draws_equals_the_pure_path(monkeypatch: pytest.MonkeyPatch, melded: bool) -> None:
+    from pairi_report.engine.position import Position
+
+    rng = random.Random(11 + melded)
+    compared = 0
+    for _ in range(300):
+        text = _melded(rng) if melded else counts_text(random_counts(rng, 13))
+        hand = Hand.parse(text)
+        if len(hand.tiles) % 3 != 1:
+            continue
+        seen = tuple(rng.randrange(NUM_KINDS) for _ in range(rng.randint(0, 20)))
+        seen = tuple(t for t in seen if seen.count(t) + hand.tiles.count(t) <= 3)
+        position = Position.of(hand, seen=seen, quad_pairs=rng.random() < 0.3)
+        step = position.wait(hand.tiles)
+        if step.shanten < 1:
+            continue
+        draws = [t for t in range(NUM_KINDS) if step.mask >> t & 1] + [rng.randrange(NUM_KINDS)]
+        draws = [t for t in draws if hand.tiles.count(t) < 4]
+        for shanten in (step.shanten - 1, step.shanten):
+            found = position.best_after_draws(hand.tiles, draws, shanten)
+            monkeypatch.setattr(combine, "_KERNEL", None)
+            combine.clear_capped()
+            pure = position.best_after_draws(hand.tiles, draws, shanten)
+            monkeypatch.undo()
+            assert found == pure, (text, seen, draws, shanten)
+            compared += 1
+    assert compared >= 200
