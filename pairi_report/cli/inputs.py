@@ -5,21 +5,54 @@ from __future__ import annotations
 import io
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, overload
 
 import typer
 
 from ..batch.lines import Line, Problem, analyze_line, batch_lines
+from ..batch.summary import Summary
 from ..core.errors import PairiError, printable
 from ..rules.analysis import Analysis
 from ..rules.base import RuleSet
 from .common import analyze_or_exit, fail
 from .request import Request
 
-Entries = list[tuple[Line, Analysis]]
+Entries = Sequence[tuple[Line, Analysis]]
+
+
+class Reanalysed(Sequence[tuple[Line, Analysis]]):
+    """A batch's good lines with their analyses, each analysed again whenever it is read.
+
+    A big report is written hand by hand; holding every analysis until its end made the memory grow
+    with the batch (some 3 kB a hand). Analysing a line costs a few hundredths of a millisecond, far
+    less than its page, so only the lines stay and each is analysed when its page is made.
+    """
+
+    def __init__(self, lines: list[Line], analyse: Callable[[Line], Analysis]) -> None:
+        self.lines = lines
+        self.analyse = analyse
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Line, Analysis]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[Line, Analysis]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Line, Analysis] | list[tuple[Line, Analysis]]:
+        if isinstance(index, slice):
+            return [(line, self.analyse(line)) for line in self.lines[index]]
+        line = self.lines[index]
+        return line, self.analyse(line)
+
+    def __iter__(self) -> Iterator[tuple[Line, Analysis]]:
+        for line in self.lines:
+            yield line, self.analyse(line)
 
 
 # A word that names a file rather than writes a hand: made of what file names are made of, with a folder
@@ -80,27 +113,50 @@ def opened(source: str) -> Iterator[BinaryIO]:
         yield handle
 
 
-def analyze_input(request: Request, rule: RuleSet) -> tuple[Entries, list[Problem]]:
-    """Analyse the hand, or every line of the batch; list the bad lines on stderr and carry on."""
+def analyze_input(
+    request: Request, rule: RuleSet, lean: bool = False
+) -> tuple[Entries, list[Problem], Summary | None]:
+    """Analyse the hand, or every line of the batch; list the bad lines on stderr and carry on.
+
+    Return the analysed lines, the bad ones and, when ``lean``, the batch's summary: ``lean`` keeps a
+    batch's lines without their analyses (``Reanalysed``), for a report written hand by hand, and
+    counts the summary as the lines pass.
+    """
     options = request.options_map()
     if not is_batch(request.source):
         analysis = analyze_or_exit(
             request.source, rule, request.visible, request.wild, options, request.situation
         )
-        return [(Line(1, request.source, 1, ""), analysis)], []
-    entries: Entries = []
+        return [(Line(1, request.source, 1, ""), analysis)], [], None
+    kept: list[tuple[Line, Analysis]] = []
+    lines: list[Line] = []
     problems: list[Problem] = []
+    summary = Summary() if lean else None
     with opened(request.source) as source:
         for found in batch_lines(source, rule):
             result = found if isinstance(found, Problem) else _analyzed(rule, found, request, options)
             if isinstance(result, Problem):
                 problems.append(result)
             elif isinstance(found, Line):
-                entries.append((found, result))
+                if summary is not None:
+                    summary.add(result.to_dict())
+                    lines.append(found)
+                else:
+                    kept.append((found, result))
     name = source_name(request.source)
     for p in problems:
         typer.echo(f"{name}:{p.line}:{p.column}: error: {printable(p.message)}", err=True)
-    return entries, problems
+    if summary is not None:
+        return Reanalysed(lines, lambda line: _good(rule, line, request, options)), problems, summary
+    return kept, problems, None
+
+
+def _good(rule: RuleSet, line: Line, request: Request, options: dict[str, str]) -> Analysis:
+    """Analyse again a line that was analysed without a problem (the same inputs give the same)."""
+    found = _analyzed(rule, line, request, options)
+    if isinstance(found, Problem):  # not for a line that passed once: analysing is a pure function
+        raise PairiError(f"line {line.number}: {found.message}")
+    return found
 
 
 def _analyzed(rule: RuleSet, line: Line, request: Request, options: dict[str, str]) -> Analysis | Problem:

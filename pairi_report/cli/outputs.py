@@ -44,9 +44,13 @@ def run_hands(request: Request, rule: RuleSet, fmt: Format) -> int:
     from ..report.reporters.base import Hands
 
     output = Output.QUIZ if request.quiz else Output.CARDS if request.card else Output.HANDS
-    entries, problems = analyze_input(request, rule)
+    # A report's pages are made hand by hand: its hands need not all stay analysed in memory (the
+    # look-ahead keeps its own results for every hand, and so needs them).
+    lean = output is Output.HANDS and fmt.page is not None and not request.outlook
+    entries, problems, summary = analyze_input(request, rule, lean)
     choices = riichi_or_dama(entries) if output is Output.CARDS else None
-    work = Hands(entries, problems, look_ahead(request, entries), is_batch(request.source), choices)
+    batch = is_batch(request.source)
+    work = Hands(entries, problems, look_ahead(request, entries), batch, choices, summary)
     options = report_options(request, fmt, entries)
     if output is Output.QUIZ and not request.title:
         options = replace(options, title=None)  # a quiz names itself: the file name would give answers away

@@ -46,3 +46,50 @@ def test_a_batch_just_over_the_limit_is_indexed_and_one_under_is_not(tmp_path: P
         page = (out / "index.html").read_text(encoding="utf-8")
         assert ('class="index sortable"' in page) is paged
         assert (page.count('<section class="hand"') == count) is not paged
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_report_from_lines_analysed_again_is_the_report_from_kept_analyses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    from pairi_report.cli import inputs, outputs
+
+    batch = _batch(tmp_path / "big.txt", INDEX_AFTER + 5, 5)
+    with batch.open("a", encoding="utf-8") as handle:
+        handle.write("123m456p789s11z9x bad\n")  # a bad line: listed, and not analysed again
+    lean = tmp_path / "lean"
+    assert CliRunner().invoke(app, [str(batch), "-o", str(lean), "-f", fmt, "-q"]).exit_code == 1
+    seen: list[object] = []
+
+    def kept(request, rule, lean=False):  # the same run, every analysis kept as before
+        found = inputs.analyze_input(request, rule, False)
+        seen.append(found[0])
+        return found
+
+    monkeypatch.setattr(outputs, "analyze_input", kept)
+    whole = tmp_path / "whole"
+    assert CliRunner().invoke(app, [str(batch), "-o", str(whole), "-f", fmt, "-q"]).exit_code == 1
+    assert isinstance(seen[0], list) and len(seen[0]) == INDEX_AFTER + 5
+    names = sorted(p.relative_to(lean).as_posix() for p in lean.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(whole).as_posix() for p in whole.rglob("*") if p.is_file())
+    assert len([n for n in names if n.startswith("hands/")]) == INDEX_AFTER + 5
+    for name in names:
+        assert (lean / name).read_bytes() == (whole / name).read_bytes(), name
+
+
+def test_a_batch_for_a_report_keeps_its_lines_not_their_analyses(tmp_path: Path) -> None:
+    from pairi_report.cli.inputs import Reanalysed, analyze_input
+    from pairi_report.cli.request import Request
+    from pairi_report.rules.registry import analyze, find_rule_set
+
+    batch = _batch(tmp_path / "b.txt", 12, 9)
+    request = Request(source=str(batch))
+    rule = find_rule_set("riichi")
+    entries, problems, summary = analyze_input(request, rule, lean=True)
+    assert isinstance(entries, Reanalysed) and not problems
+    assert summary is not None and summary.hands == 12
+    assert "analysis" not in vars(entries) and all(not hasattr(x, "shanten") for x in entries.lines)
+    texts = batch.read_text(encoding="utf-8").splitlines()
+    for n, (line, analysis) in enumerate(entries):
+        assert line.number == n + 1 and analysis == analyze(texts[n].split()[0])
+    assert entries[3][1] == analyze(texts[3].split()[0]) and len(entries[2:5]) == 3

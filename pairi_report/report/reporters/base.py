@@ -25,6 +25,7 @@ from ..registry import Format, Output, Page
 
 if TYPE_CHECKING:
     from ...batch.stream import BlockResult
+    from ...batch.summary import Summary
     from ...outlook.prospects import Outlook
     from ...outlook.riichi_dama import RiichiDama
     from ...rules.analysis import Analysis
@@ -112,7 +113,8 @@ class Hands:
 
     ``batch`` says the hands come from a batch (each shows its line number, and a summary follows);
     ``looks`` holds an outlook per hand, in order, when the look-ahead ran; ``choices`` riichi or dama
-    per ready discard (tile, red, values) of each hand, for its card.
+    per ready discard (tile, red, values) of each hand, for its card; ``summary`` the batch's, when it
+    was counted as the hands were read (else it is counted from the entries).
     """
 
     entries: Sequence[tuple[Line, Analysis]]
@@ -120,6 +122,7 @@ class Hands:
     looks: Sequence[Outlook] | None = None
     batch: bool = True
     choices: Sequence[Sequence[tuple[int, bool, RiichiDama]]] | None = None
+    summary: Summary | None = None
 
 
 @dataclass(frozen=True)

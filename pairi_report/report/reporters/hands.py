@@ -41,7 +41,11 @@ class HandsReporter:
 
     def report(self, work: Hands, options: ReportOptions, sink: Sink) -> None:
         """Write the report of the hands into the sink."""
-        summary = summarise(a.to_dict() for _, a in work.entries) if work.batch else None
+        summary = None
+        if work.batch:
+            summary = work.summary
+            if summary is None:
+                summary = summarise(a.to_dict() for _, a in work.entries)
         if streams(options, len(work.entries)):
             stream_report(work, options, sink, summary)
             return
