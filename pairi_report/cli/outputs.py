@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -139,7 +139,9 @@ def default_title(source: str, entries: Entries) -> str:
     return str(entries[0][1].hand) if entries else "pairi-report"
 
 
-def render(fmt: Format, output: Output, work: Any, options: ReportOptions, request: Request) -> list[Path]:
+def render(
+    fmt: Format, output: Output, work: Any, options: ReportOptions, request: Request
+) -> Sequence[Path]:
     """Run the format's reporter into the output folder or stdout; exit 2 with one line if it fails."""
     from ..report.reporters.base import render_report
 
@@ -166,7 +168,7 @@ def _with(options: ReportOptions, step: Any) -> ReportOptions:
     return replace(options, progress=step)
 
 
-def _say_written(written: list[Path], fmt: Format, hands: int) -> None:
+def _say_written(written: Sequence[Path], fmt: Format, hands: int) -> None:
     """Say what a run wrote: the page with its hands and pictures, or the one document."""
     if fmt.page is None:
         typer.echo(f"wrote {written[0]}", err=True)

@@ -7,7 +7,7 @@ says what was written.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -56,7 +56,7 @@ def write_review(request: Request, fmt: Format, logs: list[LogInput]) -> int:
     return 0
 
 
-def _say_written(request: Request, fmt: Format, written: list[Path], done: list[GameReview]) -> None:
+def _say_written(request: Request, fmt: Format, written: Sequence[Path], done: list[GameReview]) -> None:
     """Say what was reviewed and where it went (a document on stdout goes without a word)."""
     if fmt.page is not None:
         page = next(p for p in written if p.name.startswith("index."))

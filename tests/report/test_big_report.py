@@ -93,3 +93,28 @@ def test_a_batch_for_a_report_keeps_its_lines_not_their_analyses(tmp_path: Path)
     for n, (line, analysis) in enumerate(entries):
         assert line.number == n + 1 and analysis == analyze(texts[n].split()[0])
     assert entries[3][1] == analyze(texts[3].split()[0]) and len(entries[2:5]) == 3
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_an_index_written_hand_by_hand_is_the_index_made_at_once(tmp_path: Path, fmt: str) -> None:
+    from pairi_report.batch.lines import Line
+    from pairi_report.batch.summary import summarise
+    from pairi_report.report.registry import find_format
+    from pairi_report.report.reporters.base import ReportOptions
+    from pairi_report.report.reporters.hands import hand_views, report_files
+    from pairi_report.rules.registry import analyze
+
+    batch = _batch(tmp_path / "big.txt", INDEX_AFTER + 3, 17)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(app, [str(batch), "-o", str(out), "-f", fmt, "-q"]).exit_code == 0
+    entries = []
+    for n, text in enumerate(batch.read_text(encoding="utf-8").splitlines(), start=1):
+        hand, title = text.split(" ", 1)
+        entries.append((Line(n, hand, 1, title), analyze(hand)))
+    options = ReportOptions(find_format(fmt), batch.name)
+    files: dict[str, bytes] = {}
+    hands = list(hand_views(entries, options, files))
+    made = report_files(hands, [], options, files, summarise(a.to_dict() for _, a in entries))
+    streamed = (out / f"index.{fmt}").read_bytes()
+    assert made[f"index.{fmt}"] == streamed
+    assert streamed.count(b"hands/0") == INDEX_AFTER + 3 and b"Hand 52" in streamed

@@ -28,9 +28,9 @@ import os
 import re
 import shutil
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, overload
 
 from ...core.errors import PairiError
 
@@ -54,6 +54,39 @@ def safe_path(folder: Path, name: str) -> Path:
     if root != target and root not in target.parents:
         raise OutputError(f"refusing to write {name!r} outside the output folder {str(folder)!r}")
     return target
+
+
+class Written(Sequence[Path]):
+    """The files an output wrote, under its folder: each made a path only when asked for.
+
+    A big report writes some 40,000 files; a list of their paths, made at the end, was its peak memory.
+    """
+
+    def __init__(self, folder: Path, names: Iterable[str]) -> None:
+        self.folder = folder
+        self.names = list(names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @overload
+    def __getitem__(self, index: int) -> Path: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Path]: ...
+
+    def __getitem__(self, index: int | slice) -> Path | list[Path]:
+        if isinstance(index, slice):
+            return [self.folder / name for name in self.names[index]]
+        return self.folder / self.names[index]
+
+    def __iter__(self) -> Iterator[Path]:
+        return (self.folder / name for name in self.names)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # as a list: equal by its paths, so not hashable
 
 
 class Staged:
@@ -86,7 +119,8 @@ class Staged:
             # this run's own (a report writes a thousand files into a handful of folders).
             parent, prefix = known
             path = parent / leaf
-            relative = f"{prefix}/{leaf}" if prefix else leaf
+            # The name as given where it is already the relative one: a big report keeps every name.
+            relative = name if prefix == folder else f"{prefix}/{leaf}" if prefix else leaf
         self.written.add(relative)
         return path
 
@@ -106,7 +140,7 @@ class Staged:
         path.mkdir(exist_ok=True)
         return path
 
-    def publish(self) -> list[Path]:
+    def publish(self) -> Written:
         """Swap the staged files in for the folder's own of this kind; return the files, as written."""
         shutil.rmtree(self.root / SCRATCH, ignore_errors=True)
         with _locked(self.target.parent):
@@ -123,7 +157,7 @@ class Staged:
                 _swap(self.root, self.target)
             else:
                 _swap_entries(self.root, self.target)
-        return [self.shown / name for name in sorted(self.written)]
+        return Written(self.shown, sorted(self.written))
 
     def discard(self) -> None:
         """Remove the staging folder (the output folder stays as it was)."""
@@ -137,7 +171,7 @@ class Staged:
         self.discard()
 
 
-def write_folder(folder: Path, kind: str, files: dict[str, bytes]) -> list[Path]:
+def write_folder(folder: Path, kind: str, files: dict[str, bytes]) -> Written:
     """Write files as one output of a kind into the folder, replacing that kind's previous files."""
     with Staged(folder, kind) as staged:
         for name, data in sorted(files.items()):

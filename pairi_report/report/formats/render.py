@@ -11,10 +11,10 @@ import hashlib
 import html
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, cast
 
 import markdown as markdown_lib
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -36,7 +36,7 @@ from ..views.player_view import PlayerView
 from ..views.quiz import QuizView
 from ..views.review_view import ReviewView
 from ..views.tiles import Pic, Row, Strip, Tile
-from ..views.view import ReportView
+from ..views.view import IndexRow, ReportView
 
 # Inline Markdown only needs these escaped (headings, lists and tables never start in user text here).
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
@@ -250,8 +250,33 @@ class Pictures:
 
 def render_markdown(view: ReportView, pictures: Pictures) -> str:
     """Render the Markdown report."""
+    return "".join(markdown_chunks(view, pictures))
+
+
+def markdown_chunks(view: ReportView, pictures: Pictures) -> Iterator[str]:
+    """Render the Markdown report a piece at a time (a big report's index need not be whole in memory)."""
     template = environment().get_template("report.md.j2")
-    return template.render(report=view, legend=view.words.legend, tile_dir=pictures.tile_dir, root="")
+    rows = index_rows(view, pictures, Page.MARKDOWN)
+    return template.generate(
+        report=view, legend=view.words.legend, tile_dir=pictures.tile_dir, root="", rows=rows
+    )
+
+
+def index_rows(view: ReportView, pictures: Pictures, page: Page) -> Iterable[str]:
+    """Return the rows of a paged report's index: those kept as its pages were made, or made now."""
+    if view.listed is not None:
+        return view.listed.rows
+    if not view.paged:
+        return ()
+    row = index_row_maker(pictures, page)
+    return [row(r) for r in view.index]
+
+
+def index_row_maker(pictures: Pictures, page: Page) -> Callable[[IndexRow], str]:
+    """Return what renders one hand's row of a big report's index (``index_row`` of its template)."""
+    name = "index_row.md.j2" if page is Page.MARKDOWN else "index_row.html.j2"
+    module = environment().get_template(name).make_module({"tile_dir": pictures.tile_dir, "root": ""})
+    return cast(Callable[[IndexRow], str], getattr(module, "index_row"))  # noqa: B009 - a template's macro
 
 
 def render_hand_page(
@@ -281,10 +306,25 @@ def render_html(
     from the page to the pictures' folder; ``shared_styles`` leaves ``style.css`` to a stylesheet the host
     page links once (a site of many blocks, such as MkDocs).
     """
+    return "".join(html_chunks(view, pictures, files, fragment, paper, printing, root, shared_styles))
+
+
+def html_chunks(
+    view: ReportView,
+    pictures: Pictures,
+    files: dict[str, bytes],
+    fragment: bool = False,
+    paper: str = "A4",
+    printing: bool = False,
+    root: str = "",
+    shared_styles: bool = False,
+) -> Iterator[str]:
+    """Render the HTML report (see ``render_html``) a piece at a time."""
     template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
     context = _html_context(pictures, files, paper, root) | {"print_open": printing, "fragment": fragment}
     context["shared_styles"] = shared_styles
-    return template.render(report=view, legend=view.words.legend, **context)
+    rows = index_rows(view, pictures, Page.HTML)
+    return template.generate(report=view, legend=view.words.legend, rows=rows, **context)
 
 
 def render_cards(

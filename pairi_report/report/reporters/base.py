@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TypeVar
 
 from ...batch.lines import Line, Problem
-from ..formats.files import Staged
+from ..formats.files import Staged, Written
 from ..registry import Format, Output, Page
 
 if TYPE_CHECKING:
@@ -90,6 +90,9 @@ class Sink(Protocol):
     def write(self, name: str, data: bytes) -> None:
         """Write one whole file."""
 
+    def written(self, name: str) -> bool:
+        """Return whether a file of that name was written."""
+
     def stream(self, name: str) -> Any:
         """Return a context manager yielding a binary handle to write one file as it comes."""
 
@@ -141,6 +144,10 @@ class Stdout:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
 
+    def written(self, name: str) -> bool:
+        """Return False: what went to stdout is not kept to be asked for again."""
+        return False
+
     @contextmanager
     def stream(self, name: str) -> Iterator[BinaryIO]:
         """Yield stdout to write a file as it comes."""
@@ -158,7 +165,7 @@ class Stdout:
 
 def render_report(
     reporter: Reporter[Work], work: Work, options: ReportOptions, output: Output, folder: Path | None
-) -> list[Path]:
+) -> Sequence[Path]:
     """Run a reporter into an output folder (staged, swapped in whole) or stdout; return the files written.
 
     The folder keeps the other outputs' files (the manifest names each output's own); a failure leaves it
@@ -171,7 +178,7 @@ def render_report(
         recorded = _Recorded(staged)
         reporter.report(work, options, recorded)
         staged.publish()
-    return [folder / name for name in recorded.names]
+    return Written(folder, recorded.names)
 
 
 class _Recorded:
@@ -185,6 +192,10 @@ class _Recorded:
         """Write one whole file."""
         self.staged.write(name, data)
         self.names.setdefault(name)
+
+    def written(self, name: str) -> bool:
+        """Return whether a file of that name was written."""
+        return name in self.names
 
     def stream(self, name: str) -> Any:
         """Return a context manager yielding a handle to write one file as it comes."""

@@ -8,10 +8,14 @@ memory.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import BinaryIO, Protocol
+
+from markupsafe import Markup
 
 from ...batch.lines import Line, Problem
 from ...batch.summary import Summary, summarise
@@ -22,12 +26,20 @@ from ...rules.analysis import Analysis
 from ..drawing.chart import chart_png
 from ..drawing.fonts import picture_lang
 from ..formats.pdf import print_pdf
-from ..formats.render import Pictures, render_hand_page, render_html, render_markdown
+from ..formats.render import (
+    Pictures,
+    html_chunks,
+    index_row_maker,
+    markdown_chunks,
+    render_hand_page,
+    render_html,
+    render_markdown,
+)
 from ..registry import Format, Page
 from ..views.i18n import labels
 from ..views.outlook_view import outlook_view
 from ..views.sections import Section
-from ..views.view import HandView, ReportView, hand_view, index_entry, report_view, tiles_of
+from ..views.view import HandView, Listed, ReportView, hand_view, index_row, report_view, tiles_of
 from .base import Hands, ReportOptions, Sink
 
 INDEX_AFTER = 50  # hands: a bigger report lists its hands in an index and keeps each on its own page
@@ -135,7 +147,7 @@ def report_files(
 
 
 class WriteThrough(dict[str, bytes]):
-    """Files of a report written out as they are made: only their names stay in memory.
+    """Files of a report written out as they are made: only their names stay in memory (the sink's).
 
     A picture asked for again (the same hand twice) is read back from where it was written. The report
     code uses only ``in``, ``[name]`` and ``[name] = data``; the dict underneath stays empty.
@@ -143,18 +155,16 @@ class WriteThrough(dict[str, bytes]):
 
     def __init__(self, sink: FileSink) -> None:
         super().__init__()
-        self.sink = sink
-        self.names: set[str] = set()
+        self.sink = sink  # it remembers the names: a second list here grew with the hands
 
     def __setitem__(self, name: str, data: bytes) -> None:
         self.sink.write(name, data)
-        self.names.add(name)
 
     def __contains__(self, name: object) -> bool:
-        return name in self.names
+        return isinstance(name, str) and self.sink.written(name)
 
     def __getitem__(self, name: str) -> bytes:
-        if name not in self.names:
+        if not self.sink.written(name):
             raise KeyError(name)
         return self.sink.path(name).read_bytes()
 
@@ -165,8 +175,17 @@ class FileSink(Protocol):
     def write(self, name: str, data: bytes) -> None:
         """Write one file."""
 
+    def written(self, name: str) -> bool:
+        """Return whether a file of that name was written."""
+
+    def stream(self, name: str) -> AbstractContextManager[BinaryIO]:
+        """Return a context manager yielding a handle to write one file as it comes."""
+
     def path(self, name: str) -> Path:
         """Return where a file is written."""
+
+    def scratch(self) -> Path | None:
+        """Return a folder for work files, gone before the output is published (None: no folder)."""
 
 
 def streams(options: ReportOptions, hands: int) -> bool:
@@ -182,8 +201,8 @@ def stream_report(
 ) -> None:
     """Write a big report hand by hand: each page (and its pictures) when made, the index at the end.
 
-    Only the index's part of each hand stays in memory, so memory does not grow with the hands' tables.
-    A hand's page lists the styles of its own tile pictures.
+    Each hand's index row is made with its page and kept in a work file till the index is written, so
+    memory does not grow with the hands. A hand's page lists the styles of its own tile pictures.
     """
     pictures = options.pictures()
     files = WriteThrough(sink)
@@ -191,22 +210,40 @@ def stream_report(
     title = options.title or "pairi-report"
     hands = options.progress(hand_views(work.entries, options, files, work.looks, work.batch))
     page = options.format.page or Page.HTML
+    row = index_row_maker(pictures, page)
     used: set[str] = set()
-    index = []
-    for number, hand in enumerate(hands, start=1):
-        tiles = tiles_of(hand)
-        used |= tiles
-        single = ReportView(title, (hand,), (), tuple(sorted(tiles)), words)
-        text = render_hand_page(single, pictures, files, page, root="../")
-        sink.write(f"hands/{number:03d}.{page.value}", text.encode("utf-8"))
-        index.append(index_entry(hand))
-    view = report_view(title, index, list(work.problems), words, summary)
-    view = replace(view, tiles=tuple(sorted(used | set(view.tiles))), paged=True)
+    count, wild = 0, False
+    work_files = sink.scratch()
+    if work_files is None:
+        raise ValueError("a report written hand by hand needs an output folder")
+    kept = work_files / "index-rows.jsonl"
+    with kept.open("w", encoding="utf-8") as rows:
+        for number, hand in enumerate(hands, start=1):
+            tiles = tiles_of(hand)
+            used |= tiles
+            single = ReportView(title, (hand,), (), tuple(sorted(tiles)), words)
+            text = render_hand_page(single, pictures, files, page, root="../")
+            sink.write(f"hands/{number:03d}.{page.value}", text.encode("utf-8"))
+            rows.write(json.dumps(str(row(index_row(number, hand)))) + "\n")
+            count, wild = number, wild or bool(hand.wild)
+    view = report_view(title, [], list(work.problems), words, summary)
+    listed = Listed(_kept_rows(kept), count, wild)
+    view = replace(view, tiles=tuple(sorted(used | set(view.tiles))), paged=True, listed=listed)
     pictures.tile_files(view.tiles, files)
     if page is Page.MARKDOWN:
-        sink.write("index.md", render_markdown(view, pictures).encode("utf-8"))
+        chunks = markdown_chunks(view, pictures)
     else:
-        sink.write("index.html", render_html(view, pictures, files, False, options.paper).encode("utf-8"))
+        chunks = html_chunks(view, pictures, files, False, options.paper)
+    with sink.stream(f"index.{page.value}") as out:
+        for chunk in chunks:
+            out.write(chunk.encode("utf-8"))
+
+
+def _kept_rows(path: Path) -> Iterator[Markup]:
+    """Yield the index rows kept in a work file, in order (made by the templates: markup as it is)."""
+    with path.open(encoding="utf-8") as rows:
+        for line in rows:
+            yield Markup(json.loads(line))
 
 
 def _hand_pages(

@@ -6,7 +6,8 @@ markup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ...batch.lines import Problem
 from ...batch.summary import Summary
@@ -114,6 +115,16 @@ class IndexRow:
 
 
 @dataclass(frozen=True)
+class Listed:
+    """The index of a report written hand by hand: each row made (by the index row template) as its
+    page was, read back in order when the index is written; no hand stays in memory till then."""
+
+    rows: Iterable[str]  # each row's text, rendered, in order
+    count: int
+    wild: bool  # some hand has wild tiles
+
+
+@dataclass(frozen=True)
 class ReportView:
     """A whole report."""
 
@@ -124,14 +135,12 @@ class ReportView:
     words: Labels = EN
     summary: SummaryView | None = None  # for a batch of two hands or more
     paged: bool = False  # the hands are on pages of their own; the report lists them in an index table
+    listed: Listed | None = None  # the index of hands kept out of memory (``hands`` is then empty)
 
     @property
     def index(self) -> tuple[IndexRow, ...]:
         """Return one index row per hand, linking to its page (``hands/NNN``)."""
-        return tuple(
-            IndexRow(n, f"hands/{n:03d}", h.title, h.summary, h.shanten, h.verdict, h.best_count, h.line)
-            for n, h in enumerate(self.hands, start=1)
-        )
+        return tuple(index_row(n, h) for n, h in enumerate(self.hands, start=1))
 
     @property
     def single(self) -> bool:
@@ -141,13 +150,14 @@ class ReportView:
     @property
     def has_wild(self) -> bool:
         """Return whether any hand has wild tiles, so the badge needs explaining."""
-        return any(h.wild for h in self.hands)
+        return (self.listed is not None and self.listed.wild) or any(h.wild for h in self.hands)
 
     @property
     def count_text(self) -> str:
         """Return e.g. "12 hands, 1 problems" in the report's language."""
         w = self.words
-        hands = w.hands_one if len(self.hands) == 1 else w.hands_n.format(n=len(self.hands))
+        count = len(self.hands) if self.listed is None else self.listed.count
+        hands = w.hands_one if count == 1 else w.hands_n.format(n=count)
         if not self.problems:
             return hands
         problems = w.problems_one if len(self.problems) == 1 else w.problems_n.format(n=len(self.problems))
@@ -294,19 +304,8 @@ def tiles_of(h: HandView) -> set[str]:
     return used
 
 
-def index_entry(h: HandView) -> HandView:
-    """Return a hand's view with only what a big report's index shows of it (title, shanten, verdict)."""
-    return replace(
-        h,
-        forms=(),
-        keep=(),
-        ukeire_count=h.best_count,  # what the index shows: the count after the best discard
-        lose=(),
-        ukeire=(),
-        waits=(),
-        effective=(),
-        splits=(),
-        text="",
-        top=(),
-        below=(),
+def index_row(number: int, h: HandView) -> IndexRow:
+    """Return a hand's row in a big report's index, linking to its page (``hands/NNN``)."""
+    return IndexRow(
+        number, f"hands/{number:03d}", h.title, h.summary, h.shanten, h.verdict, h.best_count, h.line
     )
