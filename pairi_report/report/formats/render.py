@@ -89,7 +89,7 @@ class MarkdownTiles:
 
     def counted(self, groups: Sequence[Sequence[Any]]) -> str:
         """Return tiles by suit, each with its unseen copies as a subscript, the suits apart."""
-        return " ".join("".join(f"{self.img(c.tile)}<sub>{c.count}</sub>" for c in g) for g in groups)
+        return " ".join(_md_counted(self.prefix, tuple(g)) for g in groups)
 
     def parts(self, parts: Sequence[Any]) -> str:
         """Return a run of words (escaped) and tiles, such as a verdict."""
@@ -100,10 +100,26 @@ class MarkdownTiles:
         return "".join(" " if p is None else _md_img(self.prefix, p.stem, p.label) for p in row)
 
 
+@lru_cache(maxsize=8192)
+def _md_counted(prefix: str, group: tuple[Any, ...]) -> str:
+    """Return one suit's tiles with their copies: a hand's rows often share them."""
+    return "".join(f"{_md_img(prefix, c.tile.stem, c.tile.label)}<sub>{c.count}</sub>" for c in group)
+
+
 @lru_cache(maxsize=4096)
 def _md_img(prefix: str, stem: str, label: str) -> str:
     """Return one Markdown tile picture."""
     return f"![{label}]({prefix}/{stem}.png)"
+
+
+@lru_cache(maxsize=8192)
+def _html_counted(group: tuple[Any, ...]) -> str:
+    """Return one suit's tiles with their copies under them: a hand's rows often share them."""
+    tiles = "".join(
+        f'<span class="ct">{HtmlTiles.tile(c.tile, True)}<small>{escape(c.count)}</small></span>'
+        for c in group
+    )
+    return f'<span class="suit">{tiles}</span>'
 
 
 class HtmlTiles:
@@ -120,16 +136,8 @@ class HtmlTiles:
 
     def counted(self, groups: Sequence[Sequence[Any]]) -> Markup:
         """Return tiles in groups by suit, each with its unseen copies under it."""
-        suits = (
-            '<span class="suit">'
-            + "".join(
-                f'<span class="ct">{self.tile(c.tile, True)}<small>{escape(c.count)}</small></span>'
-                for c in g
-            )
-            + "</span>"
-            for g in groups
-        )
-        return Markup('<span class="counted">' + "".join(suits) + "</span>")
+        suits = "".join(_html_counted(tuple(g)) for g in groups)
+        return Markup('<span class="counted">' + suits + "</span>")
 
     def parts(self, parts: Sequence[Any]) -> Markup:
         """Return a run of words (escaped) and tiles, such as a verdict."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...core.tiles import NUM_KINDS, tile_name
 from ...judgement.lone import best_of, ordered
@@ -73,9 +74,17 @@ def unseen(a: Analysis) -> list[int]:
 def counted_groups(tiles: Sequence[int], left: Sequence[int], a: Analysis, words: Labels) -> Groups:
     """Return tiles as pictures with their copies, one group per suit (the honours last)."""
     groups: dict[int, list[Counted]] = {}
+    wild = a.wild
     for t in tiles:
-        groups.setdefault(min(t // 9, 3), []).append(Counted(tile(tile_name(t), t in a.wild, words), left[t]))
+        groups.setdefault(min(t // 9, 3), []).append(_counted(t, t in wild, left[t], words))
     return tuple(tuple(g) for _, g in sorted(groups.items()))
+
+
+@lru_cache(maxsize=4096)
+def _counted(kind: int, wild: bool, count: int, words: Labels) -> Counted:
+    """Return the one ``Counted`` of a kind with so many copies: a report's tables show the same few
+    hundred, some 150 times a hand (made afresh, they were a tenth of a page's time)."""
+    return Counted(tile(tile_name(kind), wild, words), count)
 
 
 def discard_rows(
