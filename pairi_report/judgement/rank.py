@@ -204,7 +204,8 @@ def measure(
     table = table_of(analysis, view, rows)
     horizon = WALL_DRAWS if view is None else max(1, min(WALL_DRAWS, view.wall // len(view.seats)))
     found = expected_points(analysis, horizon) if points else {}
-    return Measured(tuple(_terms(analysis, d, table, found) for d in rows), table, horizon)
+    ahead = _LookAhead(analysis)
+    return Measured(tuple(_terms(analysis, d, table, found, ahead) for d in rows), table, horizon)
 
 
 def judged(measured: Measured, model: ChoiceModel | None = None) -> Judgement:
@@ -336,8 +337,34 @@ def _expected_points(analysis: Analysis, horizon: int) -> tuple[tuple[tuple[int,
     )
 
 
+class _LookAhead:
+    """The position a decision's discards look one draw ahead from, made once for all of them (each
+    made its own, and worked out again what the position's tables remember)."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self._position: Position | None = None
+
+    @property
+    def position(self) -> Position:
+        """Return the position of the hand's melds, tiles seen and rules."""
+        if self._position is None:
+            self._position = find_rule_set(self.analysis.rules).position(self.analysis)
+        return self._position
+
+    def after(self, d: DiscardChoice) -> tuple[int, ...]:
+        """Return the concealed tiles left after a discard."""
+        tiles = list(self.analysis.hand.tiles)
+        tiles.remove(d.tile)
+        return tuple(tiles)
+
+
 def _terms(
-    analysis: Analysis, d: DiscardChoice, table: Table, found: dict[tuple[int, bool], float]
+    analysis: Analysis,
+    d: DiscardChoice,
+    table: Table,
+    found: dict[tuple[int, bool], float],
+    ahead: _LookAhead,
 ) -> dict[str, Any]:
     """Return the raw terms of one discard (all but the features and the score)."""
     chance = loss = 0.0
@@ -353,8 +380,8 @@ def _terms(
         "red": d.red,
         "shanten": d.shanten,
         "tiles": d.ukeire_count,
-        "two_step": _two_step(analysis, d),
-        "good_rate": _good_rate(analysis, d),
+        "two_step": _two_step(ahead, d),
+        "good_rate": _good_rate(ahead, d),
         "good_wait": d.shanten == 0 and len(d.ukeire) >= 2,
         "winnable": _winnable(analysis, d, table),
         "points": points,
@@ -364,25 +391,18 @@ def _terms(
     }
 
 
-def _two_step(analysis: Analysis, d: DiscardChoice) -> float | None:
+def _two_step(ahead: _LookAhead, d: DiscardChoice) -> float | None:
     """Return the average effective tiles after the next effective draw of the hand after a discard."""
     if d.shanten < 1 or d.shanten > 3:
         return None
-    rule = find_rule_set(analysis.rules)
-    position: Position = rule.position(analysis)
-    tiles = list(analysis.hand.tiles)
-    tiles.remove(d.tile)
-    return two_step(position, tuple(tiles))
+    return two_step(ahead.position, ahead.after(d))
 
 
-def _good_rate(analysis: Analysis, d: DiscardChoice) -> float | None:
+def _good_rate(ahead: _LookAhead, d: DiscardChoice) -> float | None:
     """Return the share of a 1-shanten discard's effective copies whose best ready hand waits on two kinds."""
     if d.shanten != 1:
         return None
-    position: Position = find_rule_set(analysis.rules).position(analysis)
-    tiles = list(analysis.hand.tiles)
-    tiles.remove(d.tile)
-    shapes = ready_shapes(position, tuple(tiles))
+    shapes = ready_shapes(ahead.position, ahead.after(d))
     copies = sum(s.copies for s in shapes)
     return sum(s.copies for s in shapes if s.good) / copies if copies else None
 
