@@ -23,7 +23,7 @@ from .request import Request
 Entries = Sequence[tuple[Line, Analysis]]
 
 
-class Reanalysed(Sequence[tuple[Line, Analysis]]):
+class Reanalyzed(Sequence[tuple[Line, Analysis]]):
     """A batch's good lines with their analyses, each analysed again whenever it is read.
 
     A big report is written hand by hand; holding every analysis until its end made the memory grow
@@ -31,9 +31,9 @@ class Reanalysed(Sequence[tuple[Line, Analysis]]):
     less than its page, so only the lines stay and each is analysed when its page is made.
     """
 
-    def __init__(self, lines: list[Line], analyse: Callable[[Line], Analysis]) -> None:
+    def __init__(self, lines: list[Line], analyze: Callable[[Line], Analysis]) -> None:
         self.lines = lines
-        self.analyse = analyse
+        self.analyze = analyze
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -46,13 +46,13 @@ class Reanalysed(Sequence[tuple[Line, Analysis]]):
 
     def __getitem__(self, index: int | slice) -> tuple[Line, Analysis] | list[tuple[Line, Analysis]]:
         if isinstance(index, slice):
-            return [(line, self.analyse(line)) for line in self.lines[index]]
+            return [(line, self.analyze(line)) for line in self.lines[index]]
         line = self.lines[index]
-        return line, self.analyse(line)
+        return line, self.analyze(line)
 
     def __iter__(self) -> Iterator[tuple[Line, Analysis]]:
         for line in self.lines:
-            yield line, self.analyse(line)
+            yield line, self.analyze(line)
 
 
 # A word that names a file rather than writes a hand: made of what file names are made of, with a folder
@@ -119,7 +119,7 @@ def analyze_input(
     """Analyse the hand, or every line of the batch; list the bad lines on stderr and carry on.
 
     Return the analysed lines, the bad ones and, when ``lean``, the batch's summary: ``lean`` keeps a
-    batch's lines without their analyses (``Reanalysed``), for a report written hand by hand, and
+    batch's lines without their analyses (``Reanalyzed``), for a report written hand by hand, and
     counts the summary as the lines pass.
     """
     options = request.options_map()
@@ -147,7 +147,7 @@ def analyze_input(
     for p in problems:
         typer.echo(f"{name}:{p.line}:{p.column}: error: {printable(p.message)}", err=True)
     if summary is not None:
-        return Reanalysed(lines, lambda line: _good(rule, line, request, options)), problems, summary
+        return Reanalyzed(lines, lambda line: _good(rule, line, request, options)), problems, summary
     return kept, problems, None
 
 

@@ -78,7 +78,7 @@ def test_a_report_from_lines_analysed_again_is_the_report_from_kept_analyses(
 
 
 def test_a_batch_for_a_report_keeps_its_lines_not_their_analyses(tmp_path: Path) -> None:
-    from pairi_report.cli.inputs import Reanalysed, analyze_input
+    from pairi_report.cli.inputs import Reanalyzed, analyze_input
     from pairi_report.cli.request import Request
     from pairi_report.rules.registry import analyze, find_rule_set
 
@@ -86,7 +86,7 @@ def test_a_batch_for_a_report_keeps_its_lines_not_their_analyses(tmp_path: Path)
     request = Request(source=str(batch))
     rule = find_rule_set("riichi")
     entries, problems, summary = analyze_input(request, rule, lean=True)
-    assert isinstance(entries, Reanalysed) and not problems
+    assert isinstance(entries, Reanalyzed) and not problems
     assert summary is not None and summary.hands == 12
     assert "analysis" not in vars(entries) and all(not hasattr(x, "shanten") for x in entries.lines)
     texts = batch.read_text(encoding="utf-8").splitlines()
