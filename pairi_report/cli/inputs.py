@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -24,19 +25,23 @@ Entries = Sequence[tuple[Line, Analysis]]
 
 
 class Reanalyzed(Sequence[tuple[Line, Analysis]]):
-    """A batch's good lines with their analyses, each analysed again whenever it is read.
+    """A batch's good lines with their analyses, each line read and analysed again when asked for.
 
     A big report is written hand by hand; holding every analysis until its end made the memory grow
-    with the batch (some 3 kB a hand). Analysing a line costs a few hundredths of a millisecond, far
-    less than its page, so only the lines stay and each is analysed when its page is made.
+    with the batch (some 3 kB a hand), and holding every line some 250 bytes more. Reading and analysing
+    a line costs a few hundredths of a millisecond, far less than its page, so a batch file is read
+    again as the pages are made (stdin, which cannot be, keeps its lines).
     """
 
-    def __init__(self, lines: list[Line], analyze: Callable[[Line], Analysis]) -> None:
+    def __init__(
+        self, lines: Callable[[], Iterator[Line]], count: int, analyze: Callable[[Line], Analysis]
+    ) -> None:
         self.lines = lines
+        self.size = count
         self.analyze = analyze
 
     def __len__(self) -> int:
-        return len(self.lines)
+        return self.size
 
     @overload
     def __getitem__(self, index: int) -> tuple[Line, Analysis]: ...
@@ -46,13 +51,18 @@ class Reanalyzed(Sequence[tuple[Line, Analysis]]):
 
     def __getitem__(self, index: int | slice) -> tuple[Line, Analysis] | list[tuple[Line, Analysis]]:
         if isinstance(index, slice):
-            return [(line, self.analyze(line)) for line in self.lines[index]]
-        line = self.lines[index]
-        return line, self.analyze(line)
+            return list(itertools.islice(self, *index.indices(self.size)))
+        if not -self.size <= index < self.size:
+            raise IndexError(index)
+        return next(itertools.islice(self, index % self.size, None))
 
     def __iter__(self) -> Iterator[tuple[Line, Analysis]]:
-        for line in self.lines:
+        read = 0
+        for line in self.lines():
+            read += 1
             yield line, self.analyze(line)
+        if read != self.size:
+            raise PairiError(f"the batch changed while it was read: {read} good lines, {self.size} before")
 
 
 # A word that names a file rather than writes a hand: made of what file names are made of, with a folder
@@ -129,7 +139,8 @@ def analyze_input(
         )
         return [(Line(1, request.source, 1, ""), analysis)], [], None
     kept: list[tuple[Line, Analysis]] = []
-    lines: list[Line] = []
+    stdin: list[Line] = []  # a lean batch read from stdin keeps its lines: it cannot be read again
+    count = 0
     problems: list[Problem] = []
     summary = Summary() if lean else None
     with opened(request.source) as source:
@@ -138,17 +149,29 @@ def analyze_input(
             if isinstance(result, Problem):
                 problems.append(result)
             elif isinstance(found, Line):
-                if summary is not None:
-                    summary.add(result.to_dict())
-                    lines.append(found)
-                else:
+                count += 1
+                if summary is None:
                     kept.append((found, result))
+                    continue
+                summary.add(result.to_dict())
+                if request.source == "-":
+                    stdin.append(found)
     name = source_name(request.source)
     for p in problems:
         typer.echo(f"{name}:{p.line}:{p.column}: error: {printable(p.message)}", err=True)
-    if summary is not None:
-        return Reanalyzed(lines, lambda line: _good(rule, line, request, options)), problems, summary
-    return kept, problems, None
+    if summary is None:
+        return kept, problems, None
+    bad = {p.line for p in problems}
+    lines = stdin.__iter__ if request.source == "-" else lambda: _good_lines(request.source, rule, bad)
+    return Reanalyzed(lines, count, lambda line: _good(rule, line, request, options)), problems, summary
+
+
+def _good_lines(source: str, rule: RuleSet, bad: set[int]) -> Iterator[Line]:
+    """Read a batch file again: its hand lines but the ``bad`` ones (by number), in order."""
+    with opened(source) as handle:
+        for found in batch_lines(handle, rule):
+            if isinstance(found, Line) and found.number not in bad:
+                yield found
 
 
 def _good(rule: RuleSet, line: Line, request: Request, options: dict[str, str]) -> Analysis:

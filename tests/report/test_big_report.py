@@ -77,22 +77,46 @@ def test_a_report_from_lines_analysed_again_is_the_report_from_kept_analyses(
         assert (lean / name).read_bytes() == (whole / name).read_bytes(), name
 
 
-def test_a_batch_for_a_report_keeps_its_lines_not_their_analyses(tmp_path: Path) -> None:
+def test_a_batch_for_a_report_keeps_neither_its_lines_nor_their_analyses(tmp_path: Path) -> None:
     from pairi_report.cli.inputs import Reanalyzed, analyze_input
     from pairi_report.cli.request import Request
+    from pairi_report.core.errors import PairiError
     from pairi_report.rules.registry import analyze, find_rule_set
 
     batch = _batch(tmp_path / "b.txt", 12, 9)
-    request = Request(source=str(batch))
-    rule = find_rule_set("riichi")
-    entries, problems, summary = analyze_input(request, rule, lean=True)
-    assert isinstance(entries, Reanalyzed) and not problems
-    assert summary is not None and summary.hands == 12
-    assert "analysis" not in vars(entries) and all(not hasattr(x, "shanten") for x in entries.lines)
     texts = batch.read_text(encoding="utf-8").splitlines()
+    batch.write_text("\n".join([*texts[:5], "123m456p789s11z9x bad", *texts[5:]]) + "\n", encoding="utf-8")
+    rule = find_rule_set("riichi")
+    entries, problems, summary = analyze_input(Request(source=str(batch)), rule, lean=True)
+    assert isinstance(entries, Reanalyzed) and [p.line for p in problems] == [6]
+    assert summary is not None and summary.hands == 12 and len(entries) == 12
+    assert not any(isinstance(v, list) for v in vars(entries).values())  # nothing held per line
+    numbers = []
     for n, (line, analysis) in enumerate(entries):
-        assert line.number == n + 1 and analysis == analyze(texts[n].split()[0])
-    assert entries[3][1] == analyze(texts[3].split()[0]) and len(entries[2:5]) == 3
+        numbers.append(line.number)
+        assert analysis == analyze(texts[n].split()[0]) and line.title == f"Hand {n}"
+    assert numbers == [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13]  # the bad line 6 is left out
+    assert entries[5][0].number == 7 and entries[-1][0].number == 13 and len(entries[2:5]) == 3
+    batch.write_text("\n".join(texts[:3]) + "\n", encoding="utf-8")  # changed while being written
+    with pytest.raises(PairiError, match="changed while it was read"):
+        list(entries)
+
+
+def test_a_lean_batch_from_stdin_keeps_its_lines(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import io
+    import sys
+
+    from pairi_report.cli.inputs import analyze_input
+    from pairi_report.cli.request import Request
+    from pairi_report.rules.registry import analyze, find_rule_set
+
+    text = _batch(tmp_path / "b.txt", 4, 3).read_text(encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+    entries, _, _ = analyze_input(Request(source="-"), find_rule_set("riichi"), lean=True)
+    twice = [list(entries), list(entries)]  # stdin is read once; its lines serve both passes
+    assert twice[0] == twice[1] and [a for _, a in twice[0]] == [
+        analyze(t.split()[0]) for t in text.splitlines()
+    ]
 
 
 @pytest.mark.parametrize("fmt", ["md", "html"])
