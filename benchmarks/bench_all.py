@@ -31,6 +31,8 @@ BENCHMARKS = (
     # The speed issue's sizes: throughput and the peak's growth from 2,000 to 20,000 hands (about 2 min).
     ("report", ["bench_report.py", "--hands", "300", "--sizes", "2000,20000"]),
     ("batch", ["bench_batch.py", "--hands", "100000", "--repeats", "1"]),  # fewer: the set-up dominates
+    # The whole process tree's peak writing Parquet on every core (flat: 219 MB PSS at 2,000,000 lines).
+    ("parquet", ["bench_parquet.py", "--lines", "1000000"]),
     ("wild", ["bench_wild.py", "--hands", "100"]),
     ("ev-fast", ["bench_ev_fast.py", "--hands", "10"]),
     ("value", ["bench_value.py", "2000"]),
