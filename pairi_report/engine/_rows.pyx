@@ -275,6 +275,18 @@ cdef tuple _forms_found(int n, int forms, int* by_form):
     )
 
 
+cdef uint64_t _base_keys(tuple tiles, int64_t* base):
+    """Set the four suit keys of the tiles; return the mask of the kinds held."""
+    cdef int tile
+    cdef uint64_t held = 0
+    base[0] = base[1] = base[2] = 0
+    base[3] = HONOUR_BASE
+    for tile in tiles:
+        base[3 if tile >= 27 else tile // 9] += _POW5[tile % 9]
+        held |= (<uint64_t>1) << tile
+    return held
+
+
 def hand_rows(
     tuple tiles,
     list discards,
@@ -295,10 +307,7 @@ def hand_rows(
     cdef Caps caps
     cdef Caps* cp = NULL
     cdef View view = _view(tb)
-    base[0] = base[1] = base[2] = 0
-    base[3] = HONOUR_BASE
-    for tile in tiles:
-        base[3 if tile >= 27 else tile // 9] += _POW5[tile % 9]
+    _base_keys(tiles, base)
     if limits is not None:
         _caps_of(limits, &caps)
         cp = &caps
@@ -459,16 +468,12 @@ def discard_rows(
     cdef int first[3]
     cdef Found rows[34]
     cdef Found row
-    cdef uint64_t m, held = 0
+    cdef uint64_t m, held
     cdef int tile, i, n = 0
     cdef Caps caps
     cdef Caps* cp = NULL
     cdef View view = _view(tb)
-    base[0] = base[1] = base[2] = 0
-    base[3] = HONOUR_BASE
-    for tile in tiles:
-        base[3 if tile >= 27 else tile // 9] += _POW5[tile % 9]
-        held |= (<uint64_t>1) << tile
+    held = _base_keys(tiles, base)
     if limits is not None:
         _caps_of(limits, &caps)
         cp = &caps
@@ -526,16 +531,12 @@ def best_after_draws(
     cdef int64_t keys[4]
     cdef int by_form[3]
     cdef uint64_t at_least[5]
-    cdef uint64_t held = 0, kinds, m
-    cdef int tile, draw, t, k, top, best, count, d
+    cdef uint64_t held, kinds, m
+    cdef int draw, t, k, top, best, count, d
     cdef Caps caps
     cdef Caps* cp = NULL
     cdef View view = _view(tb)
-    base[0] = base[1] = base[2] = 0
-    base[3] = HONOUR_BASE
-    for tile in tiles:
-        base[3 if tile >= 27 else tile // 9] += _POW5[tile % 9]
-        held |= (<uint64_t>1) << tile
+    held = _base_keys(tiles, base)
     at_least[0] = at_least[1] = at_least[2] = at_least[3] = at_least[4] = 0
     for t in range(34):
         for k in range(1, min(<int>left[t], 4) + 1):

@@ -83,11 +83,6 @@ class Written(Sequence[Path]):
     def __iter__(self) -> Iterator[Path]:
         return (self.folder / name for name in self.names)
 
-    def __eq__(self, other: object) -> bool:
-        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # as a list: equal by its paths, so not hashable
-
 
 class Staged:
     """An output folder being written: files go into a staging folder until ``publish`` swaps it in."""

@@ -314,24 +314,18 @@ def render_html(
     from the page to the pictures' folder; ``shared_styles`` leaves ``style.css`` to a stylesheet the host
     page links once (a site of many blocks, such as MkDocs).
     """
-    return "".join(html_chunks(view, pictures, files, fragment, paper, printing, root, shared_styles))
-
-
-def html_chunks(
-    view: ReportView,
-    pictures: Pictures,
-    files: dict[str, bytes],
-    fragment: bool = False,
-    paper: str = "A4",
-    printing: bool = False,
-    root: str = "",
-    shared_styles: bool = False,
-) -> Iterator[str]:
-    """Render the HTML report (see ``render_html``) a piece at a time."""
     template = environment().get_template("fragment.html.j2" if fragment else "report.html.j2")
     context = _html_context(pictures, files, paper, root) | {"print_open": printing, "fragment": fragment}
     context["shared_styles"] = shared_styles
     rows = index_rows(view, pictures, Page.HTML)
+    return template.render(report=view, legend=view.words.legend, rows=rows, **context)
+
+
+def html_chunks(view: ReportView, pictures: Pictures, files: dict[str, bytes], paper: str) -> Iterator[str]:
+    """Render a big report's index page (``render_html`` of a whole page) a piece at a time."""
+    template = environment().get_template("report.html.j2")
+    rows = index_rows(view, pictures, Page.HTML)
+    context = _html_context(pictures, files, paper)
     return template.generate(report=view, legend=view.words.legend, rows=rows, **context)
 
 

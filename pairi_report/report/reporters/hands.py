@@ -10,10 +10,8 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO, Protocol
 
 from markupsafe import Markup
 
@@ -153,7 +151,7 @@ class WriteThrough(dict[str, bytes]):
     code uses only ``in``, ``[name]`` and ``[name] = data``; the dict underneath stays empty.
     """
 
-    def __init__(self, sink: FileSink) -> None:
+    def __init__(self, sink: Sink) -> None:
         super().__init__()
         self.sink = sink  # it remembers the names: a second list here grew with the hands
 
@@ -169,25 +167,6 @@ class WriteThrough(dict[str, bytes]):
         return self.sink.path(name).read_bytes()
 
 
-class FileSink(Protocol):
-    """Where a streamed report's files go (a staged output folder): written, and read back."""
-
-    def write(self, name: str, data: bytes) -> None:
-        """Write one file."""
-
-    def written(self, name: str) -> bool:
-        """Return whether a file of that name was written."""
-
-    def stream(self, name: str) -> AbstractContextManager[BinaryIO]:
-        """Return a context manager yielding a handle to write one file as it comes."""
-
-    def path(self, name: str) -> Path:
-        """Return where a file is written."""
-
-    def scratch(self) -> Path | None:
-        """Return a folder for work files, gone before the output is published (None: no folder)."""
-
-
 def streams(options: ReportOptions, hands: int) -> bool:
     """Return whether a report of so many hands is written hand by hand: a page each, and an index."""
     return _paged(options, hands)
@@ -196,7 +175,7 @@ def streams(options: ReportOptions, hands: int) -> bool:
 def stream_report(
     work: Hands,
     options: ReportOptions,
-    sink: FileSink,
+    sink: Sink,
     summary: Summary | None = None,
 ) -> None:
     """Write a big report hand by hand: each page (and its pictures) when made, the index at the end.
@@ -233,7 +212,7 @@ def stream_report(
     if page is Page.MARKDOWN:
         chunks = markdown_chunks(view, pictures)
     else:
-        chunks = html_chunks(view, pictures, files, False, options.paper)
+        chunks = html_chunks(view, pictures, files, options.paper)
     with sink.stream(f"index.{page.value}") as out:
         for chunk in chunks:
             out.write(chunk.encode("utf-8"))
