@@ -18,37 +18,11 @@ import statistics
 import sys
 import time
 
-from pairi_report.core.sampling import counts_text, random_counts
-from pairi_report.core.tiles import tile_name
+from pairi_report.core.sampling import counts_text, random_counts, random_melded
 from pairi_report.engine.combine import clear_capped
 from pairi_report.rules.registry import analyze
 
 TARGET = 3.0
-
-
-def melded_hand(rng: random.Random) -> str:
-    """Return a random hand with one to three called melds (chows or pungs) and its concealed tiles."""
-    wall = [t for t in range(34) for _ in range(4)]
-    rng.shuffle(wall)
-    melds = []
-    for _ in range(rng.randint(1, 3)):
-        while True:
-            if rng.random() < 0.5:
-                kind = rng.randrange(34)
-                tiles = [kind] * 3
-            else:
-                suit, start = rng.randrange(3), rng.randrange(7)
-                tiles = [9 * suit + start + i for i in range(3)]
-            if all(wall.count(t) >= tiles.count(t) for t in set(tiles)):
-                break
-        for t in tiles:
-            wall.remove(t)
-        melds.append(tiles)
-    size = 14 - 3 * len(melds) - rng.randrange(2)
-    concealed = sorted(wall[:size])
-    text = "".join(tile_name(t) for t in concealed)
-    called = "".join(f"[{''.join(tile_name(t)[0] for t in m)}{tile_name(m[0])[1]},1]" for m in melds)
-    return called + text
 
 
 def timed(text: str) -> float:
@@ -66,7 +40,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    melded = [melded_hand(rng) for _ in range(args.hands)]
+    melded = [random_melded(rng) for _ in range(args.hands)]
     concealed = [counts_text(random_counts(rng, rng.choice((13, 14)))) for _ in range(args.hands)]
     analyze(melded[0])  # load the tables first
     runs = [one_run(melded, concealed) for _ in range(3)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .tiles import NUM_KINDS, compact
+from .tiles import NUM_KINDS, compact, tile_name
 
 
 def random_counts(rng: random.Random, size: int, absent: tuple[int, ...] = ()) -> list[int]:
@@ -27,3 +27,38 @@ def random_hands(
     """Return ``count`` random hands in Tenhou notation, sizes taken in turn, without ``absent`` kinds."""
     rng = random.Random(seed)
     return [counts_text(random_counts(rng, sizes[i % len(sizes)], absent)) for i in range(count)]
+
+
+def random_melded(rng: random.Random, kongs: bool = False) -> str:
+    """Return a random hand with one to three melds and its 13 or 14 concealed-and-called tiles.
+
+    The melds are chows and called pungs; with ``kongs``, also called kongs and concealed ones (a kong
+    counts three tiles towards the hand's size, as a meld does).
+    """
+    wall = [t for t in range(NUM_KINDS) for _ in range(4)]
+    rng.shuffle(wall)
+    melds = []
+    for _ in range(rng.randint(1, 3)):
+        while True:
+            if rng.random() < 0.5:
+                kind = rng.randrange(NUM_KINDS)
+                size = 4 if kongs and rng.random() < 0.3 else 3
+                tiles = [kind] * size
+            else:
+                suit, start = rng.randrange(3), rng.randrange(7)
+                tiles = [9 * suit + start + i for i in range(3)]
+            if all(wall.count(t) >= tiles.count(t) for t in set(tiles)):
+                break
+        for t in tiles:
+            wall.remove(t)
+        melds.append(tiles)
+    size = 14 - 3 * len(melds) - rng.randrange(2)
+    concealed = sorted(wall[:size])
+    called = "".join(_meld_text(m, concealed=len(m) == 4 and rng.random() < 0.5) for m in melds)
+    return called + "".join(tile_name(t) for t in concealed)
+
+
+def _meld_text(tiles: list[int], concealed: bool) -> str:
+    """Write a meld in brackets: called from the seat before (``,1``), or a concealed kong (no source)."""
+    digits = "".join(tile_name(t)[0] for t in tiles)
+    return f"[{digits}{tile_name(tiles[0])[1]}{'' if concealed else ',1'}]"

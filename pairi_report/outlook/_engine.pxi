@@ -8,6 +8,10 @@
 # a kind is effective when its suit's mask holds it in some optimal way. Here the ways are a min-plus
 # product done suit by suit, with the product of the other three suits kept per suit ("others"), so
 # that the kinds in optimal ways, and the distance after any one discard, cost a few sums each.
+#
+# A hand with melds may hold fewer than four copies of their kinds (a kong leaves none): a suit with
+# such a kind reads its row from the engine's capped DP (``engine._capped``, as ``engine.combine`` does),
+# kept in an extension of the tables (row ``_nrows + i``) by suit key and the suit's limits.
 
 cdef extern from *:
     """
@@ -55,6 +59,7 @@ cdef extern from *:
     """
     cdef cppclass PairiMap:
         PairiMap() except +
+        void reset(size_t cap) except +
         int32_t get(uint64_t a, uint64_t b)
         void put(uint64_t a, uint64_t b, int32_t v) except +
         size_t size()
@@ -69,6 +74,11 @@ cdef const uint8_t[:, ::1] _cost
 cdef const uint16_t[:, ::1] _mask
 cdef const int32_t[::1] _index
 cdef bint _loaded = False
+cdef int _nrows = 0  # rows of the shipped tables; a row past them is a capped one
+cdef PairiMap _xrows  # (suit key, its packed limits) -> capped row
+cdef vector[uint8_t] _xcost  # the capped rows: TARGETS costs each
+cdef vector[uint16_t] _xmask
+DEF XROWS = 1 << 16  # capped rows kept; past this many, forgotten all at once (between two questions)
 cdef int64_t _POW5[10]
 _p = 1
 for _i in range(10):
@@ -79,10 +89,11 @@ cdef int64_t HONOUR_BASE = 1953125  # 5 ** 9: honour keys come after every suit 
 
 def load_tables(cost, mask, index):
     """Take the shipped tables (``engine.tables.tables()``): cost and mask per row, and the dense index."""
-    global _cost, _mask, _index, _loaded
+    global _cost, _mask, _index, _loaded, _nrows
     _cost = cost
     _mask = mask
     _index = index
+    _nrows = cost.shape[0]
     _loaded = True
 
 
@@ -124,11 +135,77 @@ cdef struct Combine:
     int best_orphans
 
 
-cdef inline int _c(int row, int col) noexcept nogil:
-    return _cost[row, col]
+cdef struct Rows:
+    # Each suit's row: its TARGETS costs and masks, in the shipped tables or among the capped rows.
+    const uint8_t* c[4]
+    const uint16_t* m[4]
 
 
-cdef void _combine(const int* rows, int sets, bint pairs_form, bint orphans_form, Combine* out) noexcept nogil:
+cdef inline void _point(Rows* rows, int q, int row) noexcept nogil:
+    """Point suit q at a row: a shipped one, or a capped one past them."""
+    if row < _nrows:
+        rows.c[q] = &_cost[row, 0]
+        rows.m[q] = &_mask[row, 0]
+    else:
+        rows.c[q] = &_xcost[(row - _nrows) * TARGETS]
+        rows.m[q] = &_xmask[(row - _nrows) * TARGETS]
+
+
+cdef struct Limits:
+    # Per suit, its kinds' copy limits packed 3 bits each (4: no limit); 0 when every kind has four.
+    uint64_t word[4]
+
+
+cdef void limits_of(object caps, Limits* out):
+    """Read per-kind copy limits (None: four of every kind) into packed words."""
+    cdef int q, i, n, first
+    for q in range(4):
+        out.word[q] = 0
+    if caps is None:
+        return
+    for q in range(4):
+        first, n = 9 * q, (7 if q == 3 else 9)
+        if min(caps[first : first + n]) >= 4:
+            continue
+        for i in range(n):
+            out.word[q] |= (<uint64_t>caps[first + i]) << (3 * i)
+        out.word[q] |= (<uint64_t>1) << 63  # never 0, though a suit's limits were all 0
+
+
+cdef int _row(int q, int64_t key, const Limits* lim):
+    """Return the row of suit q's key: the shipped one, or its capped one (computed once)."""
+    if lim == NULL or lim.word[q] == 0:
+        return _index[key]
+    cdef int32_t found = _xrows.get(<uint64_t>key, lim.word[q])
+    if found >= 0:
+        return _nrows + found
+    cdef int caps[9]
+    cdef int i, n = 7 if q == 3 else 9
+    for i in range(n):
+        caps[i] = (lim.word[q] >> (3 * i)) & 7
+    cdef Entry e
+    capped(key - HONOUR_BASE if q == 3 else key, n, caps, &e)
+    if _xcost.capacity() < (XROWS + 64) * TARGETS:
+        # Room for every row kept and one question's: a row pointed at never moves.
+        _xcost.reserve((XROWS + 64) * TARGETS)
+        _xmask.reserve((XROWS + 64) * TARGETS)
+    found = _xcost.size() // TARGETS
+    for i in range(TARGETS):
+        _xcost.push_back(e.cost[i])
+        _xmask.push_back(e.mask[i])
+    _xrows.put(<uint64_t>key, lim.word[q], found)
+    return _nrows + found
+
+
+cdef void _room(const Limits* lim):
+    """Forget the capped rows when they are many (before a question: no row of it is held then)."""
+    if lim != NULL and _xcost.size() >= XROWS * TARGETS:
+        _xcost.clear()
+        _xmask.clear()
+        _xrows.reset(64)
+
+
+cdef void _combine(const Rows* rows, int sets, bint pairs_form, bint orphans_form, Combine* out) noexcept nogil:
     """Fill the per-suit products of the other suits, and each form's best total (BIG where absent)."""
     cdef int fwd[5][5][2]   # fwd[q]: suits before q
     cdef int bwd[5][5][2]   # bwd[q]: suits from q on
@@ -147,7 +224,7 @@ cdef void _combine(const int* rows, int sets, bint pairs_form, bint orphans_form
                 best = BIG
                 for j in range(k + 1):
                     for pp in range(p + 1):
-                        v = fwd[q][k - j][p - pp] + _c(rows[q], j + 5 * pp)
+                        v = fwd[q][k - j][p - pp] + rows.c[q][j + 5 * pp]
                         if v < best:
                             best = v
                 fwd[q + 1][k][p] = best
@@ -160,7 +237,7 @@ cdef void _combine(const int* rows, int sets, bint pairs_form, bint orphans_form
                 best = BIG
                 for j in range(k + 1):
                     for pp in range(p + 1):
-                        v = bwd[q + 1][k - j][p - pp] + _c(rows[q], j + 5 * pp)
+                        v = bwd[q + 1][k - j][p - pp] + rows.c[q][j + 5 * pp]
                         if v < best:
                             best = v
                 bwd[q][k][p] = best
@@ -191,7 +268,7 @@ cdef void _combine(const int* rows, int sets, bint pairs_form, bint orphans_form
             for k in range(8):
                 best = BIG
                 for j in range(k + 1):
-                    v = f7[q][k - j] + _c(rows[q], PAIRS_AT + j)
+                    v = f7[q][k - j] + rows.c[q][PAIRS_AT + j]
                     if v < best:
                         best = v
                 f7[q + 1][k] = best
@@ -199,7 +276,7 @@ cdef void _combine(const int* rows, int sets, bint pairs_form, bint orphans_form
             for k in range(8):
                 best = BIG
                 for j in range(k + 1):
-                    v = b7[q + 1][k - j] + _c(rows[q], PAIRS_AT + j)
+                    v = b7[q + 1][k - j] + rows.c[q][PAIRS_AT + j]
                     if v < best:
                         best = v
                 b7[q][k] = best
@@ -218,7 +295,7 @@ cdef void _combine(const int* rows, int sets, bint pairs_form, bint orphans_form
             v = 0
             for j in range(4):
                 if j != q:
-                    v += _c(rows[j], ORPHANS_AT)
+                    v += rows.c[j][ORPHANS_AT]
             out.orph[q][0] = v
             best = BIG
             for pb in range(4):
@@ -227,13 +304,13 @@ cdef void _combine(const int* rows, int sets, bint pairs_form, bint orphans_form
                 v = 0
                 for j in range(4):
                     if j != q:
-                        v += _c(rows[j], ORPHANS_AT + (j == pb))
+                        v += rows.c[j][ORPHANS_AT + (j == pb)]
                 if v < best:
                     best = v
             out.orph[q][1] = best
         best = BIG
         for q in range(4):
-            v = out.orph[q][0] + _c(rows[q], ORPHANS_AT + 1)
+            v = out.orph[q][0] + rows.c[q][ORPHANS_AT + 1]
             if v < best:
                 best = v
         out.best_orphans = best
@@ -248,7 +325,7 @@ cdef inline int _best_of(const Combine* cb) noexcept nogil:
     return best
 
 
-cdef uint64_t _effective(const int* rows, int sets, const Combine* cb, int best) noexcept nogil:
+cdef uint64_t _effective(const Rows* rows, int sets, const Combine* cb, int best) noexcept nogil:
     """Return the 34-bit mask of kinds in an optimal way's targets (the kinds whose draw helps)."""
     cdef uint64_t out = 0
     cdef uint64_t suit
@@ -258,73 +335,77 @@ cdef uint64_t _effective(const int* rows, int sets, const Combine* cb, int best)
         if cb.best_regular == best:
             for j in range(sets + 1):
                 for pp in range(2):
-                    if _c(rows[q], j + 5 * pp) + cb.others[q][sets - j][1 - pp] == best:
-                        suit |= _mask[rows[q], j + 5 * pp]
+                    if rows.c[q][j + 5 * pp] + cb.others[q][sets - j][1 - pp] == best:
+                        suit |= rows.m[q][j + 5 * pp]
         if cb.best_pairs == best:
             for k in range(8):
-                if _c(rows[q], PAIRS_AT + k) + cb.pairs7[q][7 - k] == best:
-                    suit |= _mask[rows[q], PAIRS_AT + k]
+                if rows.c[q][PAIRS_AT + k] + cb.pairs7[q][7 - k] == best:
+                    suit |= rows.m[q][PAIRS_AT + k]
         if cb.best_orphans == best:
             for pp in range(2):
-                if _c(rows[q], ORPHANS_AT + pp) + cb.orph[q][1 - pp] == best:
-                    suit |= _mask[rows[q], ORPHANS_AT + pp]
+                if rows.c[q][ORPHANS_AT + pp] + cb.orph[q][1 - pp] == best:
+                    suit |= rows.m[q][ORPHANS_AT + pp]
         out |= suit << (9 * q)
     return out
 
 
-cdef int _distance_with(int row, int q, int sets, const Combine* cb) noexcept nogil:
+cdef int _distance_with(const uint8_t* row, int q, int sets, const Combine* cb) noexcept nogil:
     """Return the distance of the hand whose suit q is replaced by ``row``, the others as in ``cb``."""
     cdef int best = BIG
     cdef int j, pp, k, v
     if cb.best_regular < BIG:
         for j in range(sets + 1):
             for pp in range(2):
-                v = _c(row, j + 5 * pp) + cb.others[q][sets - j][1 - pp]
+                v = row[j + 5 * pp] + cb.others[q][sets - j][1 - pp]
                 if v < best:
                     best = v
     if cb.best_pairs < BIG:
         for k in range(8):
-            v = _c(row, PAIRS_AT + k) + cb.pairs7[q][7 - k]
+            v = row[PAIRS_AT + k] + cb.pairs7[q][7 - k]
             if v < best:
                 best = v
     if cb.best_orphans < BIG:
         for pp in range(2):
-            v = _c(row, ORPHANS_AT + pp) + cb.orph[q][1 - pp]
+            v = row[ORPHANS_AT + pp] + cb.orph[q][1 - pp]
             if v < best:
                 best = v
     return best
 
 
-cdef inline void _rows_of(const uint8_t* c, int* rows) noexcept nogil:
+cdef int wait_of(const uint8_t* c, int sets, bint closed, uint64_t* mask, const Limits* lim) except -2:
+    """Return the shanten of 3n+1 counts and set the mask of the kinds whose draw lowers it."""
+    cdef int found[4]
+    cdef Rows rows
+    cdef Combine cb
     cdef int64_t keys[4]
     cdef int q
+    _room(lim)
     _suit_keys(c, keys)
     for q in range(4):
-        rows[q] = _index[keys[q]]
-
-
-cdef int wait_of(const uint8_t* c, int sets, bint closed, uint64_t* mask) noexcept nogil:
-    """Return the shanten of 3n+1 counts and set the mask of the kinds whose draw lowers it."""
-    cdef int rows[4]
-    cdef Combine cb
-    _rows_of(c, rows)
-    _combine(rows, sets, closed, closed, &cb)
+        found[q] = _row(q, keys[q], lim)
+    for q in range(4):
+        _point(&rows, q, found[q])
+    _combine(&rows, sets, closed, closed, &cb)
     cdef int best = _best_of(&cb)
-    mask[0] = _effective(rows, sets, &cb, best)
+    mask[0] = _effective(&rows, sets, &cb, best)
     return best - 1
 
 
-cdef int discards_of(const uint8_t* c, int sets, bint closed, uint64_t* keep) noexcept nogil:
+cdef int discards_of(const uint8_t* c, int sets, bint closed, uint64_t* keep, const Limits* lim) except -2:
     """Return the shanten of 3n+2 counts (-1: complete) and set the mask of the held kinds whose
     discard leaves it (for a complete hand: every held kind, each leaves it ready)."""
-    cdef int rows[4]
+    cdef int found[4]
+    cdef Rows rows, less
     cdef Combine cb
     cdef int64_t keys[4]
     cdef int q, k, kind, d
+    _room(lim)
     _suit_keys(c, keys)
     for q in range(4):
-        rows[q] = _index[keys[q]]
-    _combine(rows, sets, closed, closed, &cb)
+        found[q] = _row(q, keys[q], lim)
+    for q in range(4):
+        _point(&rows, q, found[q])
+    _combine(&rows, sets, closed, closed, &cb)
     cdef int best = _best_of(&cb)
     cdef uint64_t out = 0
     for kind in range(NK):
@@ -334,7 +415,8 @@ cdef int discards_of(const uint8_t* c, int sets, bint closed, uint64_t* keep) no
             out |= (<uint64_t>1) << kind
             continue
         q = kind // 9
-        d = _distance_with(_index[keys[q] - _POW5[kind - 9 * q]], q, sets, &cb)
+        _point(&less, q, _row(q, keys[q] - _POW5[kind - 9 * q], lim))
+        d = _distance_with(less.c[q], q, sets, &cb)
         if d == best:
             out |= (<uint64_t>1) << kind
     keep[0] = out

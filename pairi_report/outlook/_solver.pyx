@@ -18,7 +18,10 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
 
-from pairi_report.rules.riichi.scoring._scorer cimport Score, Setup, collect, collect_with, score34, setup_of
+from pairi_report.rules.riichi.scoring._scorer cimport (
+    MAX_MELDS, Meld34, Score, Setup, collect, collect_with, score34, setup_of)
+
+from pairi_report.engine._capped cimport Entry, capped
 
 include "_engine.pxi"
 
@@ -117,6 +120,9 @@ cdef class Solver:
     cdef public bint closed, reds, tegawari, back, ippatsu, ura
     cdef public bint own_walls  # a start that loses ground counts the wall from its own 13 tiles
     cdef uint8_t meld_counts[NK]
+    cdef Meld34 melds_[MAX_MELDS]  # the called melds and concealed kongs, as the scorer reads them
+    cdef int n_melds
+    cdef Limits limits  # the copies of each kind the concealed tiles may hold (melds use the rest)
     cdef int next_kind[NK]
     cdef public object valuer  # score(tiles, kind, riichi) for an open hand's wins, declares(tiles, waits)
     # draw nodes
@@ -153,10 +159,17 @@ cdef class Solver:
 
     def __init__(self, org, org_red, wall, wall_red, meld_counts, next_kind, *, int turn, bint closed,
                  bint reds, bint tegawari, bint back, int extra, int policy, bint ippatsu, bint ura,
-                 int indicators, valuer, bint own_walls=True):
+                 int indicators, valuer, bint own_walls=True, melds=(), caps=None):
         if not _loaded:
             raise RuntimeError("load_tables() first")
         cdef int k
+        if len(melds) > MAX_MELDS:
+            raise ValueError(f"{len(melds)} melds; expected at most {MAX_MELDS}")
+        self.n_melds = len(melds)
+        limits_of(caps, &self.limits)
+        for k, (kind, tile, concealed, red) in enumerate(melds):
+            self.melds_[k].kind, self.melds_[k].tile = kind, tile
+            self.melds_[k].concealed, self.melds_[k].red = concealed, red
         for k in range(NK):
             self.org[k] = org[k]
             self.wall_org[k] = wall[k]
@@ -183,9 +196,9 @@ cdef class Solver:
         self.sets = total // 3
         cdef uint64_t mask
         if total % 3 == 2:
-            self.s_org = discards_of(self.org, self.sets, self._forms(), &mask)
+            self.s_org = discards_of(self.org, self.sets, self._forms(), &mask, &self.limits)
         else:
-            self.s_org = wait_of(self.org, self.sets, self._forms(), &mask)
+            self.s_org = wait_of(self.org, self.sets, self._forms(), &mask, &self.limits)
         self.open_wins = {}
         self.declared = {}
         self.d_first.push_back(0)
@@ -242,26 +255,26 @@ cdef class Solver:
 
     # ---- the engine, remembered per merged hand ----
 
-    cdef int _wait(self, const uint8_t* c, uint64_t* mask):
+    cdef int _wait(self, const uint8_t* c, uint64_t* mask) except -2:
         cdef uint64_t lo, hi
         _hand_key(c, &lo, &hi)
         return self._wait_key(c, lo, hi, mask)
 
-    cdef int _wait_key(self, const uint8_t* c, uint64_t lo, uint64_t hi, uint64_t* mask):
+    cdef int _wait_key(self, const uint8_t* c, uint64_t lo, uint64_t hi, uint64_t* mask) except -2:
         cdef int32_t at = self.wait_map.get(lo, hi)
         if at < 0:
             at = self.wait_shanten.size()
-            self.wait_shanten.push_back(wait_of(c, self.sets, self._forms(), mask))
+            self.wait_shanten.push_back(wait_of(c, self.sets, self._forms(), mask, &self.limits))
             self.wait_mask.push_back(mask[0])
             self.wait_map.put(lo, hi, at)
         mask[0] = self.wait_mask[at]
         return self.wait_shanten[at]
 
-    cdef int _keep(self, const uint8_t* c, uint64_t lo, uint64_t hi, uint64_t* keep):
+    cdef int _keep(self, const uint8_t* c, uint64_t lo, uint64_t hi, uint64_t* keep) except -2:
         cdef int32_t at = self.keep_map.get(lo, hi)
         if at < 0:
             at = self.keep_shanten.size()
-            self.keep_shanten.push_back(discards_of(c, self.sets, self._forms(), keep))
+            self.keep_shanten.push_back(discards_of(c, self.sets, self._forms(), keep, &self.limits))
             self.keep_mask.push_back(keep[0])
             self.keep_map.put(lo, hi, at)
         keep[0] = self.keep_mask[at]
@@ -530,7 +543,8 @@ cdef class Solver:
     def score_wins(self, situation, options):
         """Score each distinct (ready tiles, winning kind, riichi) with the riichi scorer's C-level API
         and value every win: what the pure twin's ``score_wins`` gets from the valuer (the same han, fu
-        and points). ``situation`` and ``options`` are the valuer's (tsumo, no flags of one draw)."""
+        and points). ``situation`` and ``options`` are the valuer's (tsumo, no flags of one draw); the
+        hand's melds are those given to the solver (``melds``: (kind, lowest tile, concealed, red))."""
         setup_of(&self.setup, situation, options)
         cdef int n = self.req_kind.size()
         self.score_ok.resize(n)
@@ -544,7 +558,7 @@ cdef class Solver:
             memcpy(c, &self.req_counts[i * NK], NK)
             k = self.req_kind[i]
             c[k] += 1
-            found = score34(&self.setup, c, 0, NULL, 0, k, 1, self.req_riichi[i], 0, &sc)
+            found = score34(&self.setup, c, 0, self.melds_, self.n_melds, k, 1, self.req_riichi[i], 0, &sc)
             if found != 1:
                 raise ValueError(f"the scorer cannot read a ready hand of the graph (code {found})")
             self.score_ok[i] = sc.yaku != 0
@@ -758,25 +772,31 @@ cdef class Solver:
         return self.s_org
 
 
-def wait(counts, bint closed=True):
-    """Return (shanten, effective-kind mask) of 3n+1 merged counts, from the shipped tables."""
+def wait(counts, bint closed=True, caps=None):
+    """Return (shanten, effective-kind mask) of 3n+1 merged counts, from the shipped tables (``caps``:
+    the copies of each kind the counts may hold, where melds use some; None: four)."""
     cdef uint8_t c[NK]
+    cdef Limits lim
+    limits_of(caps, &lim)
     cdef int k, total = 0
     for k in range(NK):
         c[k] = counts[k]
         total += c[k]
     cdef uint64_t mask
-    cdef int s = wait_of(c, total // 3, closed and total >= 13, &mask)
+    cdef int s = wait_of(c, total // 3, closed and total >= 13, &mask, &lim)
     return s, mask
 
 
-def keep(counts, bint closed=True):
-    """Return (shanten, mask of the held kinds whose discard keeps it) of 3n+2 merged counts."""
+def keep(counts, bint closed=True, caps=None):
+    """Return (shanten, mask of the held kinds whose discard keeps it) of 3n+2 merged counts
+    (``caps`` as ``wait``'s)."""
     cdef uint8_t c[NK]
+    cdef Limits lim
+    limits_of(caps, &lim)
     cdef int k, total = 0
     for k in range(NK):
         c[k] = counts[k]
         total += c[k]
     cdef uint64_t mask
-    cdef int s = discards_of(c, total // 3, closed and total >= 14, &mask)
+    cdef int s = discards_of(c, total // 3, closed and total >= 14, &mask, &lim)
     return s, mask

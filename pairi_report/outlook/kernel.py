@@ -26,7 +26,9 @@ Decisions where the spec (issue 29) leaves room, shared with the pure-Python twi
 - a 3n+1 start that is closed and ready has declared riichi earlier under the policy "on tenpai"; under
   "dama" it has not, and under "dama with a yaku" the valuer decides, as for any ready hand.
 
-Hands with called melds or concealed kongs (copy limits), wild kinds, three-player rules and rule sets
+Hands with called melds or concealed kongs are solved too: the engine limits the concealed tiles to the
+copies the melds leave (``caps_of``; a kong leaves none), the wins are scored with the melds, and an open
+hand never declares riichi and wins only with a yaku. Wild kinds, three-player rules and rule sets
 without values stay on the Python path (``supported``).
 """
 
@@ -39,6 +41,7 @@ from types import ModuleType
 from typing import Any
 
 from ..core.compiled import compiled
+from ..core.meld import Meld
 from ..core.notation import Hand
 from ..core.tiles import NUM_KINDS, Tiles
 from ..rules.analysis import Analysis
@@ -115,12 +118,12 @@ def _load(module: ModuleType) -> None:
 
 
 def supported(analysis: Analysis) -> bool:
-    """Return whether the compiled solver covers a hand: four-player riichi values, no melds or wild kinds."""
+    """Return whether the solver covers a hand: four-player riichi values, no wild kinds (melds and
+    concealed kongs included: the concealed tiles are limited to the copies the melds leave)."""
     rule = find_rule_set(analysis.rules)
     features = rule.features
     return (
-        not analysis.hand.melds
-        and not analysis.wild
+        not analysis.wild
         and features.vectorised
         and rule.valuer(analysis, PlayModel()) is not None
         and analysis.shanten >= 0
@@ -215,7 +218,25 @@ def build(analysis: Analysis, options: EvOptions, module: ModuleType) -> Any:
         indicators=max(1, len(situation.dora)),
         valuer=WinScorer(valuer),
         own_walls=options.own_walls,
+        melds=[_meld34(m) for m in hand.melds],
+        caps=caps_of(hand),
     )
+
+
+_MELD_KINDS = {"chow": 0, "pung": 1, "kong": 2}  # the scorer's MELD_CHOW, MELD_PUNG, MELD_KONG
+
+
+def caps_of(hand: Hand) -> tuple[int, ...] | None:
+    """Return the copies of each kind the concealed tiles may hold (4 less the melds'), None without melds."""
+    if not hand.melds:
+        return None
+    melds = _counts([t for m in hand.melds for t in m.tiles])
+    return tuple(4 - n for n in melds)
+
+
+def _meld34(meld: Meld) -> tuple[int, int, int, int]:
+    """Return a meld as the compiled scorer reads it: (kind, lowest tile, concealed, red fives)."""
+    return (_MELD_KINDS[meld.kind], meld.tiles[0], int(meld.concealed), meld.red)
 
 
 def start_list(analysis: Analysis, reds: bool) -> list[tuple[int | None, bool]]:
@@ -248,11 +269,12 @@ def _prepared(analysis: Analysis, options: EvOptions, most: int) -> tuple[Any, l
     if len(analysis.hand.tiles) % 3 == 2:
         # A discard keeps the shanten or loses one: within ``most`` are all of them, those that keep
         # it, or none.
-        shanten, keeps = module.keep(counts, solver.closed)
+        shanten, keeps = module.keep(counts, solver.closed, caps_of(analysis.hand))
         listed = start_list(analysis, solver.reds)
         starts = [(d, red) for d, red in listed if _within(d, shanten, keeps, most)]
     else:
-        starts = [(None, False)] if module.wait(counts, solver.closed)[0] <= most else []
+        shanten = module.wait(counts, solver.closed, caps_of(analysis.hand))[0]
+        starts = [(None, False)] if shanten <= most else []
     main = [solver.start(-1 if d is None else d, red, in_riichi) for d, red in starts]
     return solver, starts, main, in_riichi
 

@@ -40,38 +40,42 @@ def load_tables(cost: Any = None, mask: Any = None, index: Any = None) -> None:
     """Accept the shipped tables as the compiled module does (the engine here reads them itself)."""
 
 
-def _engine(hands: Sequence[bytes], sets: int, closed: bool) -> tuple[list[int], list[int]]:
-    """Return the distances (shanten + 1) and effective-kind masks of merged counts, one engine batch."""
+def _engine(
+    hands: Sequence[bytes], sets: int, closed: bool, caps: tuple[int, ...] | None = None
+) -> tuple[list[int], list[int]]:
+    """Return the distances (shanten + 1) and effective-kind masks of merged counts, one engine batch
+    (``caps``: the copies of each kind the counts may hold, where melds use some; None: four)."""
     counts = np.frombuffer(b"".join(hands), np.uint8).reshape(len(hands), NK).astype(np.int64)
     keys = counts @ _SUIT_WEIGHTS
     keys[:, 3] += HONOUR_BASE
     forms = FORMS if closed else FORMS[:1]
-    distance, masks, _ = key_arrays(keys, sets, forms)
+    distance, masks, _ = key_arrays(keys, sets, forms, caps)
     return distance.tolist(), masks.tolist()
 
 
-def wait(counts: Sequence[int], closed: bool = True) -> tuple[int, int]:
+def wait(counts: Sequence[int], closed: bool = True, caps: Sequence[int] | None = None) -> tuple[int, int]:
     """Return (shanten, effective-kind mask) of 3n+1 merged counts, from the shipped tables."""
     total = sum(counts)
-    distance, masks = _engine([bytes(counts)], total // 3, closed and total >= 13)
+    distance, masks = _engine([bytes(counts)], total // 3, closed and total >= 13, _caps(caps))
     return distance[0] - 1, masks[0]
 
 
-def keep(counts: Sequence[int], closed: bool = True) -> tuple[int, int]:
+def keep(counts: Sequence[int], closed: bool = True, caps: Sequence[int] | None = None) -> tuple[int, int]:
     """Return (shanten, mask of the held kinds whose discard keeps it) of 3n+2 merged counts."""
     total = sum(counts)
-    return _keep_of(bytes(counts), total // 3, closed and total >= 14)[0]
+    return _keeps([bytes(counts)], total // 3, closed and total >= 14, _caps(caps))[0][0]
 
 
-def _keep_of(c: bytes, sets: int, closed: bool) -> tuple[tuple[int, int], list[tuple[int, int, int]]]:
-    """Return a 3n+2 hand's (shanten, keep mask), and (hand key less k, shanten, mask) per held kind k."""
-    return _keeps([c], sets, closed)[0]
+def _caps(caps: Sequence[int] | None) -> tuple[int, ...] | None:
+    """Return copy limits as the engine takes them: None where every kind may have four."""
+    return None if caps is None or min(caps) >= 4 else tuple(int(x) for x in caps)
 
 
 def _keeps(
-    hands: Sequence[bytes], sets: int, closed: bool
+    hands: Sequence[bytes], sets: int, closed: bool, caps: tuple[int, ...] | None = None
 ) -> list[tuple[tuple[int, int], list[tuple[int, int, int]]]]:
-    """Return ``_keep_of`` of several hands, their rows in one engine batch."""
+    """Return, per 3n+2 hand, its (shanten, keep mask) and (hand key less k, shanten, mask) per held
+    kind k, their rows in one engine batch."""
     rows: list[bytes] = []
     held: list[list[int]] = []
     for c in hands:
@@ -82,7 +86,7 @@ def _keeps(
             less = bytearray(c)
             less[k] -= 1
             rows.append(bytes(less))
-    distance, masks = _engine(rows, sets, closed)
+    distance, masks = _engine(rows, sets, closed, caps)
     out = []
     at = 0
     for c, kinds in zip(hands, held, strict=True):
@@ -135,7 +139,12 @@ class Solver:
         indicators: int,
         valuer: Any,
         own_walls: bool = True,
+        melds: Sequence[tuple[int, int, int, int]] = (),
+        caps: Sequence[int] | None = None,
     ) -> None:
+        # ``melds`` are the compiled twin's input to the scorer; the valuer here has the hand's own.
+        del melds
+        self.caps = _caps(caps)
         self.org = bytes(int(x) for x in org)
         self.wall_org = [int(x) for x in wall]
         self.meld_counts = [int(x) for x in meld_counts]
@@ -210,14 +219,14 @@ class Solver:
     def _wait(self, c: bytes | bytearray, key: int) -> tuple[int, int]:
         found = self._wait_memo.get(key)
         if found is None:
-            distance, masks = _engine([bytes(c)], self.sets, self._forms)
+            distance, masks = _engine([bytes(c)], self.sets, self._forms, self.caps)
             found = self._wait_memo[key] = (distance[0] - 1, masks[0])
         return found
 
     def _keep_all(self, hands: Sequence[bytes]) -> list[tuple[int, int]]:
         """Return the (shanten, keep mask) of 3n+2 hands, remembering the waits of each less a kind."""
         out = []
-        for (found, waits), c in zip(_keeps(hands, self.sets, self._forms), hands, strict=True):
+        for (found, waits), c in zip(_keeps(hands, self.sets, self._forms, self.caps), hands, strict=True):
             self._keep_memo[_key(c)] = found
             for key, shanten, mask in waits:
                 self._wait_memo.setdefault(key, (shanten, mask))

@@ -41,16 +41,20 @@ class Reference:
         self.org = tuple(kernel._counts(hand.tiles))
         self.org_red = sum(1 << q for q in range(3) if hand.red[q]) if self.reds else 0
         seen = kernel._counts(analysis.visible)  # the dora indicators among them
-        self.wall = tuple(4 - self.org[k] - seen[k] for k in range(NUM_KINDS))
+        self.melds = kernel._counts([t for m in hand.melds for t in m.tiles])
+        self.wall = tuple(4 - self.org[k] - self.melds[k] - seen[k] for k in range(NUM_KINDS))
         self.wall_red = 0
         if self.reds:
-            self.wall_red = sum(1 << q for q, f in enumerate(FIVES) if not hand.red[q] and self.wall[f] > 0)
+            in_meld = [any(m.red and m.tiles[0] // 9 == q for m in hand.melds) for q in range(3)]
+            self.wall_red = sum(
+                1 << q for q, f in enumerate(FIVES) if not hand.red[q] and not in_meld[q] and self.wall[f] > 0
+            )
         self.unseen = sum(self.wall)
         self.indicators = max(1, len(valuer.situation.dora))  # type: ignore[union-attr]
-        self.closed = True
+        self.closed = all(m.concealed for m in hand.melds)
         tiles = hand.tiles
         if len(tiles) % 3 == 2:
-            self.s_org = distance_rows(tiles, [], len(tiles) // 3).distance[0] - 1
+            self.s_org = self.shanten14(self.org)
         else:
             self.s_org = self.position.wait(tiles).shanten
 
@@ -88,7 +92,8 @@ class Reference:
         return step.shanten, step.mask
 
     def shanten14(self, c: tuple[int, ...]) -> int:
-        return distance_rows(self.tiles(c), [], 4).distance[0] - 1
+        p = self.position  # the melds' sets and copy limits
+        return distance_rows(self.tiles(c), [], p.sets, p.forms, p.caps).distance[0] - 1
 
     # -- wins --
     def win_points(self, c: tuple[int, ...], red: int, k: int, red_draw: bool, r: bool, f: bool, tag: int):
@@ -105,7 +110,8 @@ class Reference:
         walls = self.walls(c, red, tag)
         pool = [walls[(kk, False)] + walls.get((kk, True), 0) for kk in range(NUM_KINDS)]
         pool[k] -= 1
-        counts = list(c)
+        # An ura dora counts the melds' tiles too.
+        counts = [n + m for n, m in zip(c, self.melds, strict=True)]
         counts[k] += 1
         total = sum(pool)
         one = [0.0] * 5
@@ -194,7 +200,7 @@ class Reference:
         s, mask = self.shanten13(c)
         n = mode == 2 or mode == 0 and self.o.riichi == "dama"
         r = f = False
-        if not n and s == 0 and (mode == 1 or self.declares(c)):
+        if not n and s == 0 and self.closed and (mode == 1 or self.declares(c)):
             r, f = True, discard is not None
         tag = discard + 1 if discard is not None and not red and mask >> discard & 1 else 0
         return c, hand_red, r, f, n, tag

@@ -10,6 +10,7 @@ from oracles.value import random_ready_open_hands
 from pairi_report.outlook.chances import exact_curves, position_of, ready_win, starts_of, unseen_total
 from pairi_report.outlook.practice import play
 from pairi_report.outlook.prospects import outlook
+from pairi_report.rules.play import PlayModel
 from pairi_report.rules.registry import analyze
 from pairi_report.rules.riichi.scoring import Situation
 from pairi_report.rules.riichi.scoring.value import score
@@ -26,12 +27,25 @@ def win_by_turn_17(text: str, situation: str | None = None, rules: str = "riichi
 
 def test_the_issue_example_never_wins() -> None:
     # Ready on 1m/4m with a chow and a 5p pung called: no yaku on either wait, by ron or by tsumo.
+    # Without 手変わり the hand stays as it is, so it never wins.
     a = analyze("[123m,1][555p,2]789s23m11z")
-    look = outlook(a, games=200, practice=200)
+    look = outlook(a, games=200, practice=200, model=PlayModel(tegawari=False, back=False))
     (prospect,) = look.prospects
     assert prospect.shanten == 0 and max(prospect.chances.win) == 0.0
     assert max(prospect.chances.tenpai) == 1.0  # ready all along: tenpai is not a win
     assert look.practice is not None and look.practice.won[-1] == 0
+
+
+def test_with_hand_changes_the_same_hand_wins_only_by_finding_a_yaku() -> None:
+    # With 手変わり (the default) a third East may be kept: a pung of the seat and round wind, a yaku.
+    # That takes one of the two Easts left before a wait, so it wins less often than a shanpon whose
+    # Red pung is a yaku already.
+    (changed,) = outlook(analyze("[123m,1][555p,2]789s23m11z"), games=0).prospects
+    (yakuhai,) = outlook(analyze("[123m,1][555p,2]789s11m77z"), games=0).prospects
+    assert 0 < changed.chances.win[-1] < yakuhai.chances.win[-1]
+    # South round, West seat: East is no yaku, and no one change of the hand reaches one.
+    (south,) = outlook(analyze("[123m,1][555p,2]789s23m11z", situation="round=S seat=W"), games=0).prospects
+    assert south.chances.win[-1] == 0.0
 
 
 def test_only_the_waits_with_a_yaku_count() -> None:

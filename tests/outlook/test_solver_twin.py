@@ -12,7 +12,7 @@ import random
 import pytest
 
 from pairi_report.core.compiled import compiled
-from pairi_report.core.sampling import counts_text, random_counts
+from pairi_report.core.sampling import counts_text, random_counts, random_melded
 from pairi_report.outlook import kernel
 from pairi_report.outlook import solver as pure
 from pairi_report.rules.registry import analyze
@@ -73,6 +73,22 @@ def test_the_twins_are_bit_equal(options: kernel.EvOptions, monkeypatch: pytest.
     for text, situation in small_hands(8, 29):
         fast, slow = both(text, situation, options, monkeypatch)
         assert fast == slow, (text, situation)
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3], ids=range(3))
+def test_the_twins_are_bit_equal_with_melds(
+    options: kernel.EvOptions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The compiled twin scores with the melds and reads the capped rows; the pure one asks the valuer
+    # and the engine with the same limits.
+    rng = random.Random(31)
+    done = 0
+    while done < 6:
+        text = random_melded(rng, kongs=True)
+        if 0 <= analyze(text).shanten <= 1:
+            fast, slow = both(text, rng.choice(("", "round=S seat=W")), options, monkeypatch)
+            assert fast == slow, text
+            done += 1
 
 
 def test_a_ready_hand_under_dama_with_a_yaku(monkeypatch: pytest.MonkeyPatch) -> None:
