@@ -21,6 +21,8 @@ from paths import HANDS
 from typer.testing import CliRunner
 
 from pairi_report.cli.main import app
+from pairi_report.core.sampling import random_hands
+from pairi_report.report.reporters.hands import INDEX_AFTER
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.sync_api")
@@ -29,8 +31,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not instal
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 WIDTHS = (390, 768, 1280)
 # The review: its mistakes view, each with the table; the outlook: its table and charts; the quiz: its
-# problems and answer key.
-KINDS = ("report", "card", "fragment", "review", "outlook", "quiz", "player")
+# problems and answer key; the index: a big report's sortable table of its hands.
+KINDS = ("report", "card", "fragment", "review", "outlook", "quiz", "player", "index")
 
 # A dark blog theme that styles bare elements, as themes do (no !important: a theme has no reason to).
 HOST = """<!DOCTYPE html><html><head><meta charset="utf-8">
@@ -80,6 +82,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for name in ("ranked_game", "double_ron"):
         (logs / f"{name}.json").write_bytes((SOURCE / f"{name}.json").read_bytes())
     player = _write(base / "player", str(logs), "--player", "Bさん", "-f", "html") / "index.html"
+    big = base / "big.txt"  # past INDEX_AFTER hands: an index page, a page per hand
+    big.write_text("\n".join(random_hands(29, INDEX_AFTER + 10, (14,))) + "\n", encoding="utf-8")
+    index = _write(base / "index", str(big), "-f", "html") / "index.html"
     return {
         "report": report,
         "card": carded,
@@ -88,6 +93,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "outlook": outlook,
         "quiz": quiz,
         "player": player,
+        "index": index,
     }
 
 
