@@ -7,8 +7,9 @@ sees, each discard the seat may play gets its terms:
   after the next effective draw (two-step), a two-sided-or-better wait when it leaves the hand ready,
   and whether any wait it leaves can win at all (a yaku, not furiten, a copy unseen);
 - **value**: the expected points of the hand after it (``outlook.kernel.discard_points``: the options'
-  model within two shanten of ready, the fast one beyond, by the draws the seat has left in the wall; beyond three shanten, or for hands the solver
-  does not cover — three players, wild tiles — the points are unknown and the tiles decide);
+  model within two shanten of ready, the fast one beyond, by the draws the seat has left in the wall;
+  beyond three shanten, or for hands the solver does not cover — three players, wild tiles — the
+  points are unknown and the tiles decide);
 - **defence**: the danger of the tile (``assess``): the combined deal-in chance over the threats and
   the expected loss, and the push-or-fold value ``points·(1 − p) − loss`` (mjai-manue's form);
 - **the tile itself**: an honour (yakuhai or guest wind, copies seen, a pair), a terminal, a 2 or 8, an
