@@ -1,18 +1,19 @@
 """Check the expected-value model with 手変わり and 向聴戻し on against play on shuffled walls.
 
 Run: python benchmarks/sim_options.py [--hands 10] [--games 100000] [--seed 29]
-[--riichi tenpai|dama|dama-yaku] [--tegawari on|off] [--back on|off] (this module, as a script;
+[--riichi tenpai|dama|dama-yaku] [--tegawari on|off] [--back on|off] [--calls] (this module, as a script;
 ``tests/outlook/test_options_play.py`` runs a few of its pairs).
 
-For each of ``--hands`` random hands (13 and 14 tiles in turn, 1- and 2-shanten in turn; random dora,
-seat and round) and for horizons t = 6, 12 and 17: build the hand's graph with the options (the pure
-twin, ``outlook.solver``, whose arrays are readable), take the choices the model makes for that horizon
-and goal (a 14-tile hand's discard first; after a draw: keep it or not, which tile to throw, take a
-win or go on; where throwing the drawn tile is as good as the best, throw it), and play ``games``
-games, each on its own shuffle of the unseen tiles with each suit's red five among them. A tile thrown
-is gone, as at a table: the model, whose states are hands, counts a tile drawn and thrown back as
-unseen again (``docs/expected-value.md``), and this is what measures the error that makes. Compare
-the mean tenpai and win chances and points with the model's figures, in standard errors of the mean.
+For each of ``--hands`` random hands (13 and 14 tiles in turn, 1- and 2-shanten in turn; random dora, seat
+and round; with ``--calls``, hands with one to three chows, pungs or kongs instead) and for horizons t =
+6, 12 and 17: build the hand's graph with the options (the pure twin, ``outlook.solver``, whose arrays are
+readable), take the choices the model makes for that horizon and goal (a 14-tile hand's discard first;
+after a draw: keep it or not, which tile to throw, take a win or go on; where throwing the drawn tile is
+as good as the best, throw it), and play ``games`` games, each on its own shuffle of the unseen tiles with
+each suit's red five among them. A tile thrown is gone, as at a table: the model, whose states are hands,
+counts a tile drawn and thrown back as unseen again (``docs/expected-value.md``), and this is what
+measures the error that makes. Compare the mean tenpai and win chances and points with the model's
+figures, in standard errors of the mean.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pairi_report.core.sampling import counts_text, random_counts
+from pairi_report.core.sampling import counts_text, random_counts, random_melded
 from pairi_report.core.tiles import NUM_KINDS
 from pairi_report.outlook import kernel
 from pairi_report.outlook import solver as pure
@@ -36,11 +37,12 @@ _WINDS = "ESWN"
 FIVES = (4, 13, 22)
 
 
-def hand(number: int, seed: int) -> tuple[str, str]:
-    """Return random hand ``number`` (13 and 14 tiles in turn, then 1- and 2-shanten) and its words."""
+def hand(number: int, seed: int, calls: bool = False) -> tuple[str, str]:
+    """Return random hand ``number`` (13 and 14 tiles in turn, then 1- and 2-shanten) and its words;
+    with ``calls``, a hand with melds (1- and 2-shanten in turn)."""
     rng = random.Random(seed * 1000 + number)
     while True:
-        text = counts_text(random_counts(rng, 13 + number % 2))
+        text = random_melded(rng, kongs=True) if calls else counts_text(random_counts(rng, 13 + number % 2))
         if analyze(text).shanten == 1 + number // 2 % 2:
             break
     words = (
@@ -221,6 +223,7 @@ def main() -> int:
     parser.add_argument("--tegawari", choices=("on", "off"), default="on")
     parser.add_argument("--back", choices=("on", "off"), default="on")
     parser.add_argument("--only", type=int, nargs="*", help="the hands' numbers to play (default: all)")
+    parser.add_argument("--calls", action="store_true", help="hands with chows, pungs or kongs")
     args = parser.parse_args()
     options = kernel.EvOptions(
         tegawari=args.tegawari == "on", shanten_back=args.back == "on", riichi=args.riichi
@@ -228,7 +231,7 @@ def main() -> int:
     print(
         f"load average {os.getloadavg()[0]:.1f}; {args.hands} hands x {len(HORIZONS)} horizons, "
         f"{args.games} games each, seed {args.seed}; riichi {args.riichi}, tegawari {args.tegawari}, "
-        f"back {args.back}"
+        f"back {args.back}{'; hands with calls' if args.calls else ''}"
     )
     worst = 0.0
     pairs = 0
@@ -236,7 +239,7 @@ def main() -> int:
     for n in range(args.hands):
         if args.only and n not in args.only:
             continue
-        text, words = hand(n, args.seed)
+        text, words = hand(n, args.seed, args.calls)
         t0 = time.process_time()
         play = Play(text, words, options)
         built = time.process_time() - t0
@@ -246,7 +249,7 @@ def main() -> int:
             worst = max([worst] + [abs(r.z) for r in rows])
             pairs += 1
             cells = "  ".join(f"{r.goal} {r.model:.4f} sim {r.mean:.4f} z {r.z:+5.2f}" for r in rows)
-            print(f"{text:17} {words:27} t={t:2}  {cells}  ({play.nd} nodes, {built:.1f} s)")
+            print(f"{text:26} {words:27} t={t:2}  {cells}  ({play.nd} nodes, {built:.1f} s)")
     drift = sum(zs) / len(zs) * len(zs) ** 0.5 if zs else 0.0
     print(
         f"{pairs} hand x turn pairs ({len(zs)} figures): largest |z| {worst:.2f}, "

@@ -12,8 +12,8 @@ from pairi_report.outlook import kernel
 SEED = 29
 
 
-def _worst(number: int, horizon: int, games: int, options: kernel.EvOptions) -> float:
-    play = Play(*hand(number, SEED), options)
+def _worst(number: int, horizon: int, games: int, options: kernel.EvOptions, calls: bool = False) -> float:
+    play = Play(*hand(number, SEED, calls), options)
     rows = compare(play, horizon, games, SEED * 100 + number * 10 + horizon)
     assert [r.goal for r in rows] == ["tenpai", "win", "points"]
     assert all(r.model > 0 for r in rows)
@@ -23,6 +23,11 @@ def _worst(number: int, horizon: int, games: int, options: kernel.EvOptions) -> 
 def test_a_one_shanten_hand_plays_as_the_model_says() -> None:
     # 123m55789p134s77z, 13 tiles: the options' graph is small, 20,000 games by draw 6.
     assert _worst(0, 6, 20_000, kernel.EvOptions()) <= 3
+
+
+def test_a_hand_with_calls_plays_as_the_model_says() -> None:
+    # [8888s,1]4m5m7m3p4p5p9p1s2s3s: a called kong, no riichi, a yaku needed (tanyao here, or none).
+    assert _worst(0, 12, 20_000, kernel.EvOptions(), calls=True) <= 3
 
 
 def test_the_simulation_can_tell_a_wrong_model() -> None:
