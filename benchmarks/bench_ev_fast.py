@@ -22,7 +22,7 @@ Run: python benchmarks/bench_ev_fast.py [--hands N] [--seed S] [--runs R] [--gam
 2. The example with both options on (issue 29 point 4: under 2 s), every figure of every start.
 3. A whole game judged: every decision of every seat in a Tenhou log, the expected points of each
    discard by the end of the round from the turn it is played (``kernel.discard_points``); hands the
-   compiled solver does not cover (calls, beyond 3 shanten, already in riichi) are counted apart.
+   compiled solver does not cover (beyond 3 shanten, already in riichi) are counted apart.
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def judge_game(path: Path) -> None:
     print(
         f"game {path.name}: {len(decisions)} decisions, {solved} judged by points (options on, every "
         f"discard, by the end of the round) in {solver_s:.1f} s CPU ({1000 * solver_s / max(solved, 1):.1f} "
-        f"ms each), analyses {analysis_s:.1f} s; {skipped} not covered (calls, riichi, beyond 3 shanten); "
+        f"ms each), analyses {analysis_s:.1f} s; {skipped} not covered (riichi, beyond 3 shanten); "
         f"ratio {(solver_s + analysis_s) / 60:.2f}x the 60 s target"
     )
 
