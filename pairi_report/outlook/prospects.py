@@ -195,6 +195,8 @@ def outlook(
         side = kernel_sides(solved, reds)
     else:
         side = side_by_side(analysis, starts, unseen, model) if analysis.shanten <= 0 else {}
+        # The chances-and-points path has neither option: the figures are the model's with both off.
+        model = replace(model, tegawari=False, back=False)
     prospects = []
     for start, curve in zip(starts, curves, strict=True):
         position, tiles = start.position, start.tiles
@@ -273,7 +275,7 @@ Solved = dict[tuple[int | None, bool], kernel.StartValue]
 
 def solved_starts(analysis: Analysis, starts: list[Start], model: PlayModel) -> Solved | None:
     """Return the options' solver's values of the exact starts, by (discard, red); None where the hand
-    stays on the chances-and-points path (melds, wild tiles, three players, rules without values) or
+    stays on the chances-and-points path (wild tiles, three players, rules without values) or
     has no exact start."""
     if not kernel.supported(analysis) or not any(within_reach(analysis, starts)):
         return None

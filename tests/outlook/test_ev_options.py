@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from math import comb
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -63,3 +64,27 @@ def test_the_turn_shortens_the_wall() -> None:
         wall, left = 123 - turn, 17 - turn
         expected = 1 - comb(wall - 8, left) / comb(wall, left)
         assert start["chances"]["win"][16] == pytest.approx(expected, abs=1e-6)
+
+
+def test_the_notes_say_whether_the_options_were_played(tmp_path: Path) -> None:
+    def notes(*args: str) -> str:
+        out = tmp_path / str(len(list(tmp_path.iterdir())))
+        result = runner.invoke(app, [*args, "--outlook", "-f", "md", "-o", str(out), "-q"])
+        assert result.exit_code == 0, result.output
+        return (out / "index.md").read_text(encoding="utf-8")
+
+    # A four-player hand (closed or with calls) is solved with 手変わり and 向聴戻し on: the notes say so
+    # and do not claim that a draw which does not lower the shanten is thrown away.
+    for hand in ("123456m789p239s1z", "[123m,1][555p,2]789s23m11z"):
+        text = notes(hand)
+        assert "向聴戻し are on" in text and "plays as gives the best chance" in text
+        assert "is thrown away" not in text
+    # A three-player hand takes the chances-and-points path, which has neither option: its record's
+    # model says both are off, and its notes describe the draws that are thrown away.
+    hand = "1199m1234p567s11z5z"
+    result = runner.invoke(app, [hand, "--rules", "sanma", "--outlook", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    model = json.loads(result.stdout)["outlook"]["model"]
+    assert model["tegawari"] is False and model["back"] is False
+    text = notes(hand, "--rules", "sanma")
+    assert "is thrown away" in text and "向聴戻し are on" not in text

@@ -175,6 +175,7 @@ class Labels(Words):
     estimated_key: str
     this_hand: str  # a 3n+1 hand's curve in a chart
     model: str  # with {unseen}
+    model_choosing: str  # with {unseen}: the same where 手変わり or 向聴戻し applies (model_options says how)
     model_exact: str
     model_estimated: str  # with {games} {margin}
     # Expected points (the outlook of hands with values).

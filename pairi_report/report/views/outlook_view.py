@@ -261,7 +261,8 @@ def _practice(games: Games | None, words: Labels) -> str:
 
 def _notes(o: Outlook, words: Labels) -> tuple[str, ...]:
     """Return the model notes: exact, and the estimates' game count and widest 95% interval."""
-    notes = [words.model.format(unseen=o.unseen)]
+    choosing = o.valued and (o.model.tegawari or o.model.back)
+    notes = [(words.model_choosing if choosing else words.model).format(unseen=o.unseen)]
     estimated = [p.chances for p in o.prospects if not p.chances.exact]
     if len(estimated) < len(o.prospects):
         notes.append(words.model_exact)
