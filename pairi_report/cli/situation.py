@@ -47,7 +47,7 @@ WORD_OPTIONS = (
     WordOption("--sticks", "sticks", "Riichi sticks on the table (the winner's too), e.g. --sticks 1.", "N"),
     WordOption("--nukidora", "nuki", "Norths set aside as nukidora (sanma), e.g. --nukidora 1.", "N"),
     WordOption("--win", "win", "A complete hand's winning tile (default: the last one written).", "TILE"),
-    WordOption("--river", "river", "The hand's own discards, for furiten, e.g. --river 1m9p.", "TILES"),
+    WordOption("--river", "river", "The hand's own discards (seen; furiten), e.g. --river 1m9p.", "TILES"),
     *(
         WordOption(f"--{key}", key, f"The {key} seat's discards in order, * before its riichi tile, then "
                    f"/ and its calls, e.g. --{key} '1m9m*5p3s' or --{key} '4z2p/[555z]'.", "RIVER")

@@ -98,13 +98,15 @@ def _forbidden(facts: DiscardFacts, d: Decision) -> tuple[int, ...]:
 
 
 def besides_indicators(d: Decision) -> tuple[int, ...]:
-    """Return the tiles a decision's seat sees besides the dora indicators and its own Norths set aside
-    (the analysis adds those, from the situation's ``dora=`` and ``nuki=``)."""
+    """Return the tiles a decision's seat sees besides the dora indicators, its own Norths set aside and
+    its own discards (the analysis adds those, from the situation's ``dora=``, ``nuki=`` and ``river=``)."""
     rest = list(d.visible)
     for tile in d.dora:
         rest.remove(tile.kind)  # the replay counts each indicator turned over among the visible tiles
     for _ in range(d.nuki):
         rest.remove(NORTH)
+    for kind in d.river:
+        rest.remove(kind)  # in a river, or in the meld of the seat that called it
     return tuple(rest)
 
 

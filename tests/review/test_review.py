@@ -24,6 +24,7 @@ from pairi_report.games import (
     Tile,
     Win,
     read_game,
+    replay,
 )
 from pairi_report.review import judge, parse_text, review_game, win_situation
 from pairi_report.review.game import choose_seats, review_decision
@@ -141,6 +142,22 @@ def test_a_wait_in_the_own_river_is_furiten() -> None:
         {"tile": "3z", "unseen": 2, "furiten": True, "ron": None, "tsumo": 2700, "riichi_ron": None,
          "riichi_tsumo": 5200}
     ]  # fmt: skip
+
+
+def test_the_own_river_is_seen_once() -> None:
+    # The replay's visible tiles hold the seat's own discards; the analysis adds them from river= too,
+    # so the review leaves them out of the visible tiles: every tile the table shows counts once.
+    game = read_game((SOURCE / "ranked_game.json").read_bytes())
+    checked = 0
+    for done in replay(game):
+        facts, _ = round_facts(done.round)
+        for d, f in zip(done.decisions, facts, strict=True):
+            if not d.river:
+                continue
+            r = review_decision(game.title, "", d, f)
+            assert sorted(r.analysis.visible) == sorted(d.visible), (d.round, d.seat, d.turn)
+            checked += 1
+    assert checked > 50
 
 
 def test_the_player_is_chosen_by_name_or_seat() -> None:

@@ -18,7 +18,7 @@ rivers are genbutsu and suji, a riichi is a threat, and every tile in them is se
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ...core.errors import NotationError
@@ -137,13 +137,20 @@ def _tokens(value: str, text: str, column: int, shift: int | None) -> list[Token
 
 def check_copies(opponents: tuple[Opponent, ...], shown: list[int], text: str) -> None:
     """Raise at the first seat whose tiles make a fifth copy with those ``shown`` before them (the
-    hand, the visible tiles, the dora indicators): counts per kind, updated as the seats are read."""
+    hand, the visible tiles, the dora indicators, its own river): counts per kind, updated as the seats
+    are read."""
     counts = list(shown)
     for o in opponents:
-        for kind in o.tiles:
-            counts[kind] += 1
-            if counts[kind] > 4:
-                match = re.search(rf"(?<!\S){o.key}=", text)
-                column = match.end() + 1 if match else 1
-                message = f"{o.key}= shows a fifth {tile_name(kind)}; expected at most four copies in all"
-                raise NotationError(message, text, column)
+        check_fifth(o.key, o.tiles, counts, text)
+
+
+def check_fifth(key: str, tiles: Iterable[int], counts: list[int], text: str) -> None:
+    """Count a word's tiles into ``counts`` (per kind); raise at the word ``key=`` where one makes a
+    fifth copy."""
+    for kind in tiles:
+        counts[kind] += 1
+        if counts[kind] > 4:
+            match = re.search(rf"(?<!\S){key}=", text)
+            column = match.end() + 1 if match else 1
+            message = f"{key}= shows a fifth {tile_name(kind)}; expected at most four copies in all"
+            raise NotationError(message, text, column)

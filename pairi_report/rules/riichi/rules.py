@@ -30,7 +30,7 @@ from ..base import Features, RuleOption, option_values
 from ..play import DEFAULT_MODEL, PlayModel
 from .analysis import analyze_hand
 from .expected import RiichiValuer
-from .opponents import check_copies
+from .opponents import check_copies, check_fifth
 from .scoring.options import DEFAULT, Options
 from .scoring.situation import check_indicators
 from .valuation import SITUATION_WORD, HandSituation, RiichiValue, parse_hand_situation, value_of, yaku_check
@@ -139,10 +139,12 @@ class RiichiRules:
         object.__setattr__(self, "_default_scoring", self._scoring(None))
 
     def _seen(self, hand: Hand, visible: str | None, hand_situation: HandSituation) -> tuple[int, ...]:
-        """Return the tiles seen elsewhere: the visible ones, the dora indicators, the nukidora Norths.
+        """Return the tiles seen elsewhere: the visible ones, the dora indicators, the nukidora Norths,
+        the hand's own discards (``river=``) and the other seats' tiles (``east=`` ...).
 
-        The indicators lie face up on the table, never to be drawn; ``visible`` lists the tiles seen
-        besides them (``dora=4s`` with ``--visible 4s`` is two copies of 4s seen).
+        The indicators and the rivers lie face up on the table, never to be drawn; ``visible`` lists the
+        tiles seen besides them (``dora=4s`` with ``--visible 4s`` is two copies of 4s seen, and so is
+        ``river=4s`` with it).
         """
         seen = read_visible(hand, visible) if visible else ()
         if visible:
@@ -152,19 +154,21 @@ class RiichiRules:
         indicators = hand_situation.situation.dora
         if seen and indicators:
             check_indicators(hand_situation.situation, hand_situation.text, hand, seen)
+        river = hand_situation.river
         others = tuple(t for o in hand_situation.opponents for t in o.tiles)
-        if others:  # the other seats' rivers and calls lie face up: seen, and no fifth copy
+        if river or others:  # the rivers and the other seats' calls lie face up: seen, and no fifth copy
             shown = list(hand.all_counts)
             for t in (*seen, *indicators, *(NORTH,) * nuki):
                 shown[t] += 1
+            check_fifth("river", river, shown, hand_situation.text)
             check_copies(hand_situation.opponents, shown, hand_situation.text)
             for o in hand_situation.opponents:
                 text = hand_situation.text
                 match = re.search(rf"(?<!\S){o.key}=", text)
                 self.wall.check_tiles(tuple(o.tiles), text, match.end() + 1 if match else 1, step=0)
-        if not nuki and not indicators and not others:
+        if not nuki and not indicators and not river and not others:
             return seen
-        return tuple(sorted((*seen, *indicators, *(NORTH,) * nuki, *others)))
+        return tuple(sorted((*seen, *indicators, *(NORTH,) * nuki, *river, *others)))
 
     def read_situation(self, text: str) -> HandSituation:
         """Read the words of a hand's win (``valuation.parse_hand_situation``); rules without values: none."""

@@ -7,9 +7,11 @@ from dataclasses import replace
 import pytest
 from oracles.value import random_ready_open_hands
 
+from pairi_report.core.errors import NotationError
 from pairi_report.core.notation import Hand
 from pairi_report.core.tiles import parse_tile, tile_name
 from pairi_report.engine.decompose import orphans_split, regular_splits, seven_pairs_split
+from pairi_report.rules.registry import analyze
 from pairi_report.rules.riichi.scoring import NotThirteenError, Situation, parse_situation, wait_values
 from pairi_report.rules.riichi.scoring.value import score
 from pairi_report.rules.riichi.scoring.waits import FURITEN, NO_YAKU_DAMA, NO_YAKU_OPEN, with_tile
@@ -119,3 +121,18 @@ def test_cannot_win_waits_equal_brute_force() -> None:
         checked += 1
         cannot += len(blocked)
     assert checked == 2000 and cannot > 300  # the sample holds many waits without yaku
+
+
+def test_the_own_river_counts_as_seen() -> None:
+    # 2349m1234577p130s: discarding 9m waits for 3p 6p 2s 4s (15 copies). A 4s in the hand's own river
+    # lies face up, so one copy fewer is left; a fifth copy is refused at the river= word.
+    def nine_m(words: str) -> int:
+        a = analyze("2349m1234577p130s", situation=words or None)
+        return next(d.ukeire_count for d in a.discards or () if d.tile == 8)
+
+    assert nine_m("") == 15
+    assert nine_m("river=4s") == 14
+    assert nine_m("river=4s4s4s4s") == 11
+    with pytest.raises(NotationError, match=r"river= shows a fifth 3s") as err:
+        analyze("2349m1234577p130s", situation="river=3s3s3s3s")
+    assert err.value.column == len("river=") + 1
