@@ -11,7 +11,7 @@
 #
 # A hand with melds may hold fewer than four copies of their kinds (a kong leaves none): a suit with
 # such a kind reads its row from the engine's capped DP (``engine._capped``, as ``engine.combine`` does),
-# kept in an extension of the tables (row ``_nrows + i``) by suit key and the suit's limits.
+# kept beside the tables by suit key and the suit's limits.
 
 cdef extern from *:
     """
@@ -74,7 +74,6 @@ cdef const uint8_t[:, ::1] _cost
 cdef const uint16_t[:, ::1] _mask
 cdef const int32_t[::1] _index
 cdef bint _loaded = False
-cdef int _nrows = 0  # rows of the shipped tables; a row past them is a capped one
 cdef PairiMap _xrows  # (suit key, its packed limits) -> capped row
 cdef vector[uint8_t] _xcost  # the capped rows: TARGETS costs each
 cdef vector[uint16_t] _xmask
@@ -89,11 +88,10 @@ cdef int64_t HONOUR_BASE = 1953125  # 5 ** 9: honour keys come after every suit 
 
 def load_tables(cost, mask, index):
     """Take the shipped tables (``engine.tables.tables()``): cost and mask per row, and the dense index."""
-    global _cost, _mask, _index, _loaded, _nrows
+    global _cost, _mask, _index, _loaded
     _cost = cost
     _mask = mask
     _index = index
-    _nrows = cost.shape[0]
     _loaded = True
 
 
@@ -141,16 +139,6 @@ cdef struct Rows:
     const uint16_t* m[4]
 
 
-cdef inline void _point(Rows* rows, int q, int row) noexcept nogil:
-    """Point suit q at a row: a shipped one, or a capped one past them."""
-    if row < _nrows:
-        rows.c[q] = &_cost[row, 0]
-        rows.m[q] = &_mask[row, 0]
-    else:
-        rows.c[q] = &_xcost[(row - _nrows) * TARGETS]
-        rows.m[q] = &_xmask[(row - _nrows) * TARGETS]
-
-
 cdef struct Limits:
     # Per suit, its kinds' copy limits packed 3 bits each (4: no limit); 0 when every kind has four.
     uint64_t word[4]
@@ -172,29 +160,40 @@ cdef void limits_of(object caps, Limits* out):
         out.word[q] |= (<uint64_t>1) << 63  # never 0, though a suit's limits were all 0
 
 
-cdef int _row(int q, int64_t key, const Limits* lim):
-    """Return the row of suit q's key: the shipped one, or its capped one (computed once)."""
+cdef inline int _point(Rows* rows, int q, int64_t key, const Limits* lim) except -1:
+    """Point suit q at its key's row: the shipped one, or its capped one (computed once); 0."""
+    cdef int32_t row
     if lim == NULL or lim.word[q] == 0:
-        return _index[key]
-    cdef int32_t found = _xrows.get(<uint64_t>key, lim.word[q])
-    if found >= 0:
-        return _nrows + found
+        row = _index[key]
+        rows.c[q] = &_cost[row, 0]
+        rows.m[q] = &_mask[row, 0]
+        return 0
+    row = _xrows.get(<uint64_t>key, lim.word[q])
+    if row < 0:
+        row = _capped_row(q, key, lim.word[q])
+    rows.c[q] = &_xcost[row * TARGETS]
+    rows.m[q] = &_xmask[row * TARGETS]
+    return 0
+
+
+cdef int32_t _capped_row(int q, int64_t key, uint64_t word) except -1:
+    """Compute and keep the capped row of suit q's key under its packed limits; return its number."""
     cdef int caps[9]
     cdef int i, n = 7 if q == 3 else 9
     for i in range(n):
-        caps[i] = (lim.word[q] >> (3 * i)) & 7
+        caps[i] = (word >> (3 * i)) & 7
     cdef Entry e
     capped(key - HONOUR_BASE if q == 3 else key, n, caps, &e)
     if _xcost.capacity() < (XROWS + 64) * TARGETS:
         # Room for every row kept and one question's: a row pointed at never moves.
         _xcost.reserve((XROWS + 64) * TARGETS)
         _xmask.reserve((XROWS + 64) * TARGETS)
-    found = _xcost.size() // TARGETS
+    cdef int32_t row = _xcost.size() // TARGETS
     for i in range(TARGETS):
         _xcost.push_back(e.cost[i])
         _xmask.push_back(e.mask[i])
-    _xrows.put(<uint64_t>key, lim.word[q], found)
-    return _nrows + found
+    _xrows.put(<uint64_t>key, word, row)
+    return row
 
 
 cdef void _room(const Limits* lim):
@@ -374,7 +373,6 @@ cdef int _distance_with(const uint8_t* row, int q, int sets, const Combine* cb) 
 
 cdef int wait_of(const uint8_t* c, int sets, bint closed, uint64_t* mask, const Limits* lim) except -2:
     """Return the shanten of 3n+1 counts and set the mask of the kinds whose draw lowers it."""
-    cdef int found[4]
     cdef Rows rows
     cdef Combine cb
     cdef int64_t keys[4]
@@ -382,9 +380,7 @@ cdef int wait_of(const uint8_t* c, int sets, bint closed, uint64_t* mask, const 
     _room(lim)
     _suit_keys(c, keys)
     for q in range(4):
-        found[q] = _row(q, keys[q], lim)
-    for q in range(4):
-        _point(&rows, q, found[q])
+        _point(&rows, q, keys[q], lim)
     _combine(&rows, sets, closed, closed, &cb)
     cdef int best = _best_of(&cb)
     mask[0] = _effective(&rows, sets, &cb, best)
@@ -394,7 +390,6 @@ cdef int wait_of(const uint8_t* c, int sets, bint closed, uint64_t* mask, const 
 cdef int discards_of(const uint8_t* c, int sets, bint closed, uint64_t* keep, const Limits* lim) except -2:
     """Return the shanten of 3n+2 counts (-1: complete) and set the mask of the held kinds whose
     discard leaves it (for a complete hand: every held kind, each leaves it ready)."""
-    cdef int found[4]
     cdef Rows rows, less
     cdef Combine cb
     cdef int64_t keys[4]
@@ -402,9 +397,7 @@ cdef int discards_of(const uint8_t* c, int sets, bint closed, uint64_t* keep, co
     _room(lim)
     _suit_keys(c, keys)
     for q in range(4):
-        found[q] = _row(q, keys[q], lim)
-    for q in range(4):
-        _point(&rows, q, found[q])
+        _point(&rows, q, keys[q], lim)
     _combine(&rows, sets, closed, closed, &cb)
     cdef int best = _best_of(&cb)
     cdef uint64_t out = 0
@@ -415,7 +408,7 @@ cdef int discards_of(const uint8_t* c, int sets, bint closed, uint64_t* keep, co
             out |= (<uint64_t>1) << kind
             continue
         q = kind // 9
-        _point(&less, q, _row(q, keys[q] - _POW5[kind - 9 * q], lim))
+        _point(&less, q, keys[q] - _POW5[kind - 9 * q], lim)
         d = _distance_with(less.c[q], q, sets, &cb)
         if d == best:
             out |= (<uint64_t>1) << kind

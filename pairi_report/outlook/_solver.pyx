@@ -19,7 +19,7 @@ from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
 
 from pairi_report.rules.riichi.scoring._scorer cimport (
-    MAX_MELDS, Meld34, Score, Setup, collect, collect_with, score34, setup_of)
+    MAX_MELDS, Meld34, Score, Setup, collect, collect_with, read_meld, score34, setup_of)
 
 from pairi_report.engine._capped cimport Entry, capped
 
@@ -166,10 +166,10 @@ cdef class Solver:
         if len(melds) > MAX_MELDS:
             raise ValueError(f"{len(melds)} melds; expected at most {MAX_MELDS}")
         self.n_melds = len(melds)
+        for k, meld in enumerate(melds):
+            if read_meld(meld, &self.melds_[k]) < 0:
+                raise ValueError(f"{meld} is not a chow, pung or kong")
         limits_of(caps, &self.limits)
-        for k, (kind, tile, concealed, red) in enumerate(melds):
-            self.melds_[k].kind, self.melds_[k].tile = kind, tile
-            self.melds_[k].concealed, self.melds_[k].red = concealed, red
         for k in range(NK):
             self.org[k] = org[k]
             self.wall_org[k] = wall[k]
@@ -544,7 +544,7 @@ cdef class Solver:
         """Score each distinct (ready tiles, winning kind, riichi) with the riichi scorer's C-level API
         and value every win: what the pure twin's ``score_wins`` gets from the valuer (the same han, fu
         and points). ``situation`` and ``options`` are the valuer's (tsumo, no flags of one draw); the
-        hand's melds are those given to the solver (``melds``: (kind, lowest tile, concealed, red))."""
+        hand's melds are those given to the solver (``melds``: the hand's ``Meld`` values)."""
         setup_of(&self.setup, situation, options)
         cdef int n = self.req_kind.size()
         self.score_ok.resize(n)

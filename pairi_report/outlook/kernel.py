@@ -41,9 +41,10 @@ from types import ModuleType
 from typing import Any
 
 from ..core.compiled import compiled
-from ..core.meld import Meld
 from ..core.notation import Hand
 from ..core.tiles import NUM_KINDS, Tiles
+from ..engine.combine import FORMS
+from ..engine.position import concealed_shape
 from ..rules.analysis import Analysis
 from ..rules.play import PlayModel
 from ..rules.registry import find_rule_set
@@ -218,25 +219,15 @@ def build(analysis: Analysis, options: EvOptions, module: ModuleType) -> Any:
         indicators=max(1, len(situation.dora)),
         valuer=WinScorer(valuer),
         own_walls=options.own_walls,
-        melds=[_meld34(m) for m in hand.melds],
+        melds=hand.melds,
         caps=caps_of(hand),
     )
 
 
-_MELD_KINDS = {"chow": 0, "pung": 1, "kong": 2}  # the scorer's MELD_CHOW, MELD_PUNG, MELD_KONG
-
-
 def caps_of(hand: Hand) -> tuple[int, ...] | None:
-    """Return the copies of each kind the concealed tiles may hold (4 less the melds'), None without melds."""
-    if not hand.melds:
-        return None
-    melds = _counts([t for m in hand.melds for t in m.tiles])
-    return tuple(4 - n for n in melds)
-
-
-def _meld34(meld: Meld) -> tuple[int, int, int, int]:
-    """Return a meld as the compiled scorer reads it: (kind, lowest tile, concealed, red fives)."""
-    return (_MELD_KINDS[meld.kind], meld.tiles[0], int(meld.concealed), meld.red)
+    """Return the copies of each kind the concealed tiles may hold (4 less the melds'), None without
+    melds: the engine's own limits (``engine.position.concealed_shape``)."""
+    return concealed_shape(hand, FORMS)[2]
 
 
 def start_list(analysis: Analysis, reds: bool) -> list[tuple[int | None, bool]]:

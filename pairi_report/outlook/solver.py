@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.meld import Meld
 from ..core.tiles import ALL_TILES, NUM_KINDS
 from ..engine.combine import FORMS, key_arrays
 from ..engine.tablegen import HONOUR_BASE
@@ -67,8 +68,8 @@ def keep(counts: Sequence[int], closed: bool = True, caps: Sequence[int] | None 
 
 
 def _caps(caps: Sequence[int] | None) -> tuple[int, ...] | None:
-    """Return copy limits as the engine takes them: None where every kind may have four."""
-    return None if caps is None or min(caps) >= 4 else tuple(int(x) for x in caps)
+    """Return copy limits as the engine takes them (a tuple; None: four of every kind)."""
+    return None if caps is None else tuple(int(x) for x in caps)
 
 
 def _keeps(
@@ -139,7 +140,7 @@ class Solver:
         indicators: int,
         valuer: Any,
         own_walls: bool = True,
-        melds: Sequence[tuple[int, int, int, int]] = (),
+        melds: Sequence[Meld] = (),
         caps: Sequence[int] | None = None,
     ) -> None:
         # ``melds`` are the compiled twin's input to the scorer; the valuer here has the hand's own.

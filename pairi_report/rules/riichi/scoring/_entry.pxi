@@ -22,7 +22,7 @@ cdef const Setup* _setup_for(object situation, object options) except NULL:
     return &_setup
 
 
-cdef int _read_meld(object meld, Meld34* out) except -2:
+cdef int read_meld(object meld, Meld34* out) except -2:
     """Read a ``Meld``; -1 when its tiles are not a chow, pung or kong."""
     tiles = meld.tiles
     cdef int n = len(tiles), first
@@ -59,7 +59,7 @@ cdef int _read_hand(object hand, uint8_t* c, int* reds, Meld34* melds, int* n_me
     reds[0] = red[0] + red[1] + red[2]
     n = 0
     for meld in hand.melds:
-        if n == MAX_MELDS or _read_meld(meld, &melds[n]) < 0:
+        if n == MAX_MELDS or read_meld(meld, &melds[n]) < 0:
             return -1
         n += 1
     n_melds[0] = n

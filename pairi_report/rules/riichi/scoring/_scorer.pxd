@@ -93,6 +93,8 @@ cdef struct Score:
     int32_t closed     # no meld called from another player
     int32_t reading    # which reading was chosen (0: the first listed), for tests
 
+# Read a ``core.meld.Meld`` into ``out``; 0, or -1 when its tiles are not a chow, pung or kong.
+cdef int read_meld(object meld, Meld34* out) except -2
 # Read a situation and options into a setup; 0, or -1 with a Python exception.
 cdef int setup_of(Setup* out, object situation, object options) except -1
 # Score a complete hand (see above); 1 scored, 0 not complete, -1 outside the kernel's input.
