@@ -115,6 +115,25 @@ def test_push_or_fold_value_is_mjai_manues_form() -> None:
     assert t.value == pytest.approx(2000 * 0.9 - 800)
 
 
+def test_points_reach_four_shanten_for_the_discards_that_keep_it() -> None:
+    # Four shanten: the discards that keep it are valued by the fast model; one that falls to five
+    # shanten stays unknown, as does every discard of a five-shanten hand (seconds to solve).
+    four = judge_hand(analyze("1m4m9m9m3p5p7p9p1s5s8s8s2z5z", situation=SITUATION))
+    keep = [t for t in four.terms if t.shanten == 4]
+    fall = [t for t in four.terms if t.shanten == 5]
+    assert keep and fall
+    assert all(t.points is not None and t.points > 0 for t in keep)
+    assert all(t.points is None for t in fall)
+    # Isolated tiles far from ready are worth about the same: some discards tie with the first by
+    # their points alone, beyond the score's margin.
+    model = load_choice(FEATURES)
+    by_points = [t for t in four.best if four.first.score - t.score > model.margin]
+    assert by_points and all(t.points is not None for t in by_points)
+    five = judge_hand(analyze("1m4m7m2p5p8p3s6s9s1z2z3z4z4z", situation=SITUATION))
+    assert {t.shanten for t in five.terms} == {5, 6}
+    assert all(t.points is None for t in five.terms)
+
+
 def test_against_a_riichi_a_far_hand_folds_to_genbutsu() -> None:
     # Three shanten against a dealer-free riichi that discarded 5m: 5m is genbutsu, 5p and 5s are no suji.
     view = riichi_table("1559m159p159s1234z", ("7z1s2s", "6z9s8s5m4z", "7z1s2s", "6z9s8s"), riichi=1)
