@@ -9,7 +9,9 @@ command that wrote them). Features constant over a decision (the turn, a threat)
 through their products with the tile's own facts.
 
 ``margin``: two discards whose scores differ by at most this much are tied (a ratio of chances of
-at most ``e^margin``, about 5% for the shipped 0.05).
+at most ``e^margin``, about 10% for the shipped 0.1). On the fitting half's held-out folds, the Houou
+player chose the second of two discards this close as often as the first; beyond it the first was
+chosen more often (``benchmarks/bench_judgement.py`` prints the table).
 
 >>> m = ChoiceModel(("a", "b"), (1.0, -2.0))
 >>> m.score((1.0, 0.5))
@@ -29,7 +31,7 @@ import numpy as np
 
 from ..core.data import data_text
 
-MARGIN = 0.05
+MARGIN = 0.1
 
 
 @dataclass(frozen=True)
