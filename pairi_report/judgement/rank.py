@@ -21,8 +21,9 @@ sees, each discard the seat may play gets its terms:
 The ranking is a conditional logit (``choice``): a weighted sum of features of these terms, the
 weights fitted on Houou games (``data/judgement_model.json``). Discards whose scores lie within the
 model's ``margin`` of the first are tied with it, as are the discards of the same kind (a red five
-beside a plain one). Whatever the weights, a discard that leaves no winnable wait never ranks first
-while another discard with the same shanten leaves one.
+beside a plain one); of those within the margin, the one keeping the most tiles leads (``lead``).
+Whatever the weights, a discard that leaves no winnable wait never ranks first while another discard
+with the same shanten leaves one.
 
 >>> from pairi_report.rules.registry import analyze
 >>> j = judge_hand(analyze("23m456p789s11z234m5z", situation="round=E seat=S dora=1p"))
@@ -221,7 +222,7 @@ def judged(measured: Measured, model: ChoiceModel | None = None) -> Judgement:
         DiscardTerms(**{**r, "features": f, "score": model.score(f)})
         for r, f in zip(measured.raw, feats, strict=True)
     ]
-    ranked = rank(scored)
+    ranked = lead(rank(scored), model.margin)
     top = ranked[0]
     ranked.sort(key=lambda t: not ties(top, t, model.margin))  # stable: the ties first
     tied = sum(1 for t in ranked if ties(top, t, model.margin))
@@ -241,6 +242,26 @@ def rank(terms: Sequence[DiscardTerms]) -> list[DiscardTerms]:
             ordered.remove(live[0])
             ordered.insert(0, live[0])
     return ordered
+
+
+def lead(ranked: list[DiscardTerms], margin: float) -> list[DiscardTerms]:
+    """Put first, of the discards whose scores lie within the margin of the first's, the one that keeps
+    the lowest shanten and the most tiles.
+
+    Within the margin the Houou players chose either discard about as often (docs/judgement.md), so the
+    score cannot say which to recommend; the tiles can, as a teacher would. A discard that leaves no
+    winnable wait is passed over while the first leaves one.
+    """
+    top = ranked[0]
+    near = [
+        t
+        for t in ranked
+        if t.score >= top.score - margin and (t.winnable is not False or top.winnable is False)
+    ]
+    best = min(near, key=lambda t: (t.shanten, -t.tiles, -t.score, t.tile, t.red))
+    if best is not top:
+        ranked = [best, *(t for t in ranked if t is not best)]
+    return ranked
 
 
 def ties(first: DiscardTerms, other: DiscardTerms, margin: float) -> bool:

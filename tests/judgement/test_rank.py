@@ -19,6 +19,7 @@ from pairi_report.judgement.rank import (
     Reason,
     explain,
     judge_hand,
+    lead,
     rank,
     ties,
 )
@@ -89,6 +90,25 @@ def test_the_guard_holds_whatever_the_weights() -> None:
         ]
     )
     assert [t.name for t in ranked] == ["9m", "5m", "1s"]
+
+
+def test_within_the_margin_the_most_tiles_lead() -> None:
+    # The score cannot tell 1z from 1p (0.08 apart); 1z keeps more tiles, so it is the recommendation.
+    ranked = [
+        terms("1p", tiles=75, score=7.54),
+        terms("1z", tiles=79, score=7.46),
+        terms("9s", tiles=80, score=7.3),
+    ]
+    assert [t.name for t in lead(ranked, 0.1)] == ["1z", "1p", "9s"]
+    assert [t.name for t in lead(ranked, 0.05)] == ["1p", "1z", "9s"]  # beyond the margin: the score
+    # A lower shanten leads whatever its tiles; a wait that cannot win never does while the first can.
+    ranked = [terms("5m", shanten=1, tiles=20, score=2.0), terms("6m", shanten=0, tiles=4, score=1.95)]
+    assert lead(ranked, 0.1)[0].name == "6m"
+    ranked = [
+        terms("5m", tiles=4, winnable=True, score=2.0),
+        terms("6m", tiles=8, winnable=False, score=1.99),
+    ]
+    assert lead(ranked, 0.1)[0].name == "5m"
 
 
 def test_ties_are_the_same_kind_or_within_the_margin() -> None:
