@@ -101,7 +101,8 @@ def game_cases(name: str, game: Game) -> tuple[list[Case], float]:
             today = judge(analysis.discards, d.discard.kind, riichi=d.riichi, forbidden=f.forbidden)
             if d.riichi:
                 continue
-            measured = measure(analysis, d.table, forbidden=today.forbidden)
+            drawn = None if d.drawn is None else d.drawn.kind
+            measured = measure(analysis, d.table, forbidden=today.forbidden, drawn=drawn)
             best = today.best_tiles
             cases.append(Case(name, d.discard.kind, best[0], best, measured))
     return cases, time.process_time() - start

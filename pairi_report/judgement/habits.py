@@ -55,6 +55,7 @@ HABITS = (
     "dora-next",  # a number tile next to a dora of its suit
     "own-river",  # a kind the seat discarded already
     "own-suit",  # the share of the seat's discards in the tile's suit
+    "drawn",  # the tile just drawn (ツモ切り: it tells the table nothing of the hand; 手出し does)
 )
 
 
@@ -72,6 +73,7 @@ class Table:
     called: tuple[int, ...] = ()  # the kinds of the tiles in the hand's open calls
     safe: tuple[int, ...] = ()  # per kind, the opponents who discarded it (genbutsu); () for a lone hand
     own: tuple[int, ...] = ()  # per kind, the copies in the seat's own river; () for a lone hand
+    drawn: int | None = None  # the kind just drawn, in a game; None after a call and for a lone hand
 
 
 EARLY_TURNS = 2  # the seat's discards so far at its third discard
@@ -92,6 +94,7 @@ def habits(tile: int, table: Table, points: float | None, most_points: float | N
         *_early(tile, table),
         float(tile < 27 and any(d < 27 and d // 9 == tile // 9 and abs(d - tile) == 1 for d in table.dora)),
         *_own(tile, table.own),
+        float(tile == table.drawn),
     )
 
 

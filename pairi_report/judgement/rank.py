@@ -182,13 +182,16 @@ def judge_hand(
     forbidden: tuple[int, ...] = (),
     model: ChoiceModel | None = None,
     points: bool = True,
+    drawn: int | None = None,
 ) -> Judgement:
     """Return the judgement of a 14-tile hand's discards; ``view`` the table it was played at, if any.
 
     ``forbidden`` kinds (barred by swap-calling) are left out unless nothing else is left;
-    ``points=False`` skips the expected points (the tiles decide, as for hands the solver leaves out).
+    ``points=False`` skips the expected points (the tiles decide, as for hands the solver leaves out);
+    ``drawn`` is the kind the seat just drew, in a game (a lone hand's notation does not say it: its
+    last tile is only the last written).
     """
-    return judged(measure(analysis, view, forbidden=forbidden, points=points), model)
+    return judged(measure(analysis, view, forbidden=forbidden, points=points, drawn=drawn), model)
 
 
 @dataclass(frozen=True)
@@ -201,13 +204,18 @@ class Measured:
 
 
 def measure(
-    analysis: Analysis, view: TableView | None = None, *, forbidden: tuple[int, ...] = (), points: bool = True
+    analysis: Analysis,
+    view: TableView | None = None,
+    *,
+    forbidden: tuple[int, ...] = (),
+    points: bool = True,
+    drawn: int | None = None,
 ) -> Measured:
     """Return the raw terms of every discard the seat may play (see ``judge_hand``)."""
     rows = [d for d in analysis.discards or () if d.tile not in forbidden] or list(analysis.discards or ())
     if not rows:
         raise ValueError("the hand has no discard to judge")
-    table = table_of(analysis, view, rows)
+    table = table_of(analysis, view, rows, drawn)
     horizon = WALL_DRAWS if view is None else max(1, min(WALL_DRAWS, view.wall // len(view.seats)))
     found = expected_points(analysis, horizon) if points else {}
     ahead = _LookAhead(analysis)
@@ -308,8 +316,11 @@ def _fields(t: DiscardTerms) -> dict[str, Any]:
     return {name: getattr(t, name) for name in DiscardTerms.__dataclass_fields__}
 
 
-def table_of(analysis: Analysis, view: TableView | None, rows: Sequence[DiscardChoice]) -> Table:
-    """Return the table facts of a decision (a lone hand: its situation's winds and dora, no danger)."""
+def table_of(
+    analysis: Analysis, view: TableView | None, rows: Sequence[DiscardChoice], drawn: int | None = None
+) -> Table:
+    """Return the table facts of a decision (a lone hand: its situation's winds and dora, no danger);
+    ``drawn`` the kind just drawn, when known."""
     value = analysis.value
     situation = value.situation if isinstance(value, RiichiValue) else None
     seat_wind = situation.seat_tile if situation else 28
@@ -327,12 +338,13 @@ def table_of(analysis: Analysis, view: TableView | None, rows: Sequence[DiscardC
         held[tile] += 1
     called = tuple(t for m in analysis.hand.melds if not m.concealed for t in m.tiles)
     if view is None:
-        return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), 0, None, called)
+        return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), 0, None, called, drawn=drawn)
     danger = assess(view, {d.tile for d in rows})
     turn = len(view.me.river)
     safe = tuple(sum(kind in s.discarded for s in view.opponents) for kind in range(NUM_KINDS))
     own = tuple(sum(r.tile.kind == kind for r in view.me.river) for kind in range(NUM_KINDS))
-    return Table(seat_wind, round_wind, dora, tuple(seen), tuple(held), turn, danger, called, safe, own)
+    facts = (seat_wind, round_wind, dora, tuple(seen), tuple(held))
+    return Table(*facts, turn, danger, called, safe, own, drawn)
 
 
 def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], float]:

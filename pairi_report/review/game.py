@@ -81,7 +81,8 @@ def review_decision(game: str, player: str, d: Decision, facts: DiscardFacts) ->
     analysis = analyze(d.hand, rules=rules_of(d), visible=visible, situation=words)
     judgement = None
     if not d.riichi and analysis.discards:
-        judgement = judge_hand(analysis, d.table, forbidden=_forbidden(facts, d))
+        drawn = None if d.drawn is None else d.drawn.kind
+        judgement = judge_hand(analysis, d.table, forbidden=_forbidden(facts, d), drawn=drawn)
     verdict = judge(
         analysis.discards, d.discard.kind, riichi=d.riichi, forbidden=facts.forbidden, judgement=judgement
     )

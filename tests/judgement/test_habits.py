@@ -191,3 +191,22 @@ def test_far_from_ready_and_threat_products() -> None:
     near = analyze("34m456p789s11z468p5s", situation=SITUATION)  # 1-shanten: not far
     m = measure(near)
     assert all(f[FEATURES.index("tiles-far")] == 0 for f in features(m.raw, m.table))
+
+
+def test_the_drawn_tile_only_when_the_game_says_which() -> None:
+    # A lone hand's notation does not say which tile was drawn: no discard is the drawn one.
+    hand = "12319m4569p789s57z"
+    a = analyze(hand, situation="round=E seat=E dora=1p")
+    lone = measure(a)
+    assert lone.table.drawn is None
+    assert all(f[FEATURES.index("drawn")] == 0 for f in features(lone.raw, lone.table))
+    # In a game the review passes the kind drawn: that discard, and only it, is the drawn one.
+    played = measure(a, view(hand, ("3s4s", "9m1s", "9m7z", "")), drawn=parse_tile("5z"))
+    flags = {
+        r["tile"]: f[FEATURES.index("drawn")]
+        for r, f in zip(played.raw, features(played.raw, played.table), strict=True)
+    }
+    assert flags[parse_tile("5z")] == 1 and sum(flags.values()) == 1
+    # Weights that favour the drawn tile put it first.
+    tsumogiri = ChoiceModel(FEATURES, tuple(1.0 if n == "drawn" else 0.0 for n in FEATURES))
+    assert judge_hand(a, model=tsumogiri, drawn=parse_tile("4p")).first.name == "4p"
