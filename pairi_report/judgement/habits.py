@@ -56,6 +56,7 @@ HABITS = (
     "own-river",  # a kind the seat discarded already
     "own-suit",  # the share of the seat's discards in the tile's suit
     "drawn",  # the tile just drawn (ツモ切り: it tells the table nothing of the hand; 手出し does)
+    "passed",  # a kind another seat discarded since the seat's own last discard (合わせ打ち)
 )
 
 
@@ -74,6 +75,9 @@ class Table:
     safe: tuple[int, ...] = ()  # per kind, the opponents who discarded it (genbutsu); () for a lone hand
     own: tuple[int, ...] = ()  # per kind, the copies in the seat's own river; () for a lone hand
     drawn: int | None = None  # the kind just drawn, in a game; None after a call and for a lone hand
+    # The kinds the other seats discarded since the seat's own last discard (all of them before its
+    # first): each seat that let one pass cannot win on it before its own next discard (同巡内フリテン).
+    passed: frozenset[int] = frozenset()
 
 
 EARLY_TURNS = 2  # the seat's discards so far at its third discard
@@ -95,6 +99,7 @@ def habits(tile: int, table: Table, points: float | None, most_points: float | N
         float(tile < 27 and any(d < 27 and d // 9 == tile // 9 and abs(d - tile) == 1 for d in table.dora)),
         *_own(tile, table.own),
         float(tile == table.drawn),
+        float(tile in table.passed),
     )
 
 

@@ -344,7 +344,9 @@ def table_of(
     safe = tuple(sum(kind in s.discarded for s in view.opponents) for kind in range(NUM_KINDS))
     own = tuple(sum(r.tile.kind == kind for r in view.me.river) for kind in range(NUM_KINDS))
     facts = (seat_wind, round_wind, dora, tuple(seen), tuple(held))
-    return Table(*facts, turn, danger, called, safe, own, drawn)
+    # The other seats' discards since the seat's own last one (its own are all before it).
+    passed = view.passed_after(max((r.order for r in view.me.river), default=-1))
+    return Table(*facts, turn, danger, called, safe, own, drawn, passed)
 
 
 def expected_points(analysis: Analysis, horizon: int) -> dict[tuple[int, bool], float]:

@@ -210,3 +210,14 @@ def test_the_drawn_tile_only_when_the_game_says_which() -> None:
     # Weights that favour the drawn tile put it first.
     tsumogiri = ChoiceModel(FEATURES, tuple(1.0 if n == "drawn" else 0.0 for n in FEATURES))
     assert judge_hand(a, model=tsumogiri, drawn=parse_tile("4p")).first.name == "4p"
+
+
+def test_the_kinds_passed_since_the_seats_own_last_discard() -> None:
+    # The seats discard in turn from seat 0, each river in tile order: 3s 9m 2p 5z, then 4s 1s 7z. Seat
+    # 0's last discard is 4s, so 1s and 7z passed since; 9m, 2p and 5z came before it.
+    hand = "12319m4569p789s57z"
+    a = analyze(hand, situation="round=E seat=E dora=1p")
+    t = table_of(a, view(hand, ("3s4s", "9m1s", "2p7z", "5z")), a.discards or ())
+    assert t.passed == frozenset(parse_tiles("1s7z"))
+    assert table_of(a, None, a.discards or ()).passed == frozenset()  # a lone hand: none
+    assert of("7z", t)["passed"] == 1 and of("5z", t)["passed"] == 0
