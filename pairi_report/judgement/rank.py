@@ -258,7 +258,7 @@ def lead(ranked: list[DiscardTerms], margin: float) -> list[DiscardTerms]:
 
     Within the margin the Houou players chose either discard about as often (docs/judgement.md), so the
     score cannot say which to recommend; the tiles can, as a teacher would. A discard that leaves no
-    winnable wait is passed over while the first leaves one.
+    winnable wait is passed over, unless the first leaves none either.
     """
     top = ranked[0]
     near = [
