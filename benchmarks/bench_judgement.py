@@ -132,38 +132,42 @@ def groups(cases: Sequence[Case]) -> list[tuple[np.ndarray, int]]:
     return out
 
 
-def choose_penalty(cases: Sequence[Case]) -> float:
-    """Return the penalty whose fits, each leaving a fifth of the fitting games out, predict them best."""
+Fold = tuple[np.ndarray, list[tuple[np.ndarray, int]]]  # a fold's fitted weights, its held-out groups
+
+
+def choose_penalty(cases: Sequence[Case]) -> tuple[float, list[Fold]]:
+    """Return the penalty whose fits, each leaving a fifth of the fitting games out, predict them best,
+    with those fits and the groups each left out."""
     names = sorted({c.game for c in cases})
     folds = [names[i::5] for i in range(5)]
+    parts = [
+        (groups([c for c in cases if c.game not in fold]), groups([c for c in cases if c.game in fold]))
+        for fold in folds
+    ]
     scores = {}
+    fits: dict[float, list[Fold]] = {}
     for penalty in PENALTIES:
-        total = 0.0
-        for fold in folds:
-            inside = groups([c for c in cases if c.game not in fold])
-            outside = groups([c for c in cases if c.game in fold])
-            total += log_likelihood(fit_choice(inside, penalty), outside) * len(outside)
+        fits[penalty] = [(fit_choice(inside, penalty), outside) for inside, outside in parts]
+        total = sum(log_likelihood(w, outside) * len(outside) for w, outside in fits[penalty])
         scores[penalty] = total
         print(f"  penalty {penalty}: held-out mean log-likelihood {total / len(cases):.4f}")
-    return max(scores, key=lambda p: scores[p])
+    best = max(scores, key=lambda p: scores[p])
+    return best, fits[best]
 
 
 GAPS = (0.0, 0.05, 0.1, 0.2, 0.4, 1.0)
 
 
-def tie_evidence(cases: Sequence[Case], penalty: float) -> None:
+def tie_evidence(fits: Sequence[Fold]) -> None:
     """Print, by the score gap between the model's first and another discard, how often the Houou player
-    chose either: each discard scored by the fit that left its game out (5 folds by game, the FIT half).
+    chose either: each discard scored by the fit that left its game out (``choose_penalty``'s folds).
 
     Where the other is chosen about as often as the first, the model cannot tell them apart: a tie.
     """
-    names = sorted({c.game for c in cases})
-    folds = [names[i::5] for i in range(5)]
     first = [0] * (len(GAPS) - 1)
     other = [0] * (len(GAPS) - 1)
-    for fold in folds:
-        weights = fit_choice(groups([c for c in cases if c.game not in fold]), penalty)
-        for rows, played in groups([c for c in cases if c.game in fold]):
+    for weights, outside in fits:
+        for rows, played in outside:
             scores = rows @ weights
             top = int(np.argmax(scores))
             for i, s in enumerate(scores):
@@ -250,12 +254,12 @@ def main() -> int:
         "REPORT": [c for c in cases if c.game in report_names],
     }
     print("choosing the ridge penalty on the FIT half (5 folds by game):")
-    penalty = choose_penalty(halves["FIT"])
+    penalty, fits = choose_penalty(halves["FIT"])
     weights = fit_choice(groups(halves["FIT"]), penalty)
     command = "python benchmarks/bench_judgement.py --write"
     model = ChoiceModel(FEATURES, tuple(float(w) for w in weights), MARGIN, penalty, fit_names, command)
     print("the tie margin's evidence (FIT half, 5 folds by game): discards within a score gap of the first")
-    tie_evidence(halves["FIT"], penalty)
+    tie_evidence(fits)
     print(f"fitted: penalty {penalty}, margin {MARGIN}")
     for name, w in zip(FEATURES, weights, strict=True):
         print(f"  {name:<16} {w:+8.3f}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .meld import Meld
 from .tiles import NUM_KINDS, compact, tile_name
 
 
@@ -54,11 +55,6 @@ def random_melded(rng: random.Random, kongs: bool = False) -> str:
         melds.append(tiles)
     size = 14 - 3 * len(melds) - rng.randrange(2)
     concealed = sorted(wall[:size])
-    called = "".join(_meld_text(m, concealed=len(m) == 4 and rng.random() < 0.5) for m in melds)
+    # Each meld called from the seat before (source 1), or a concealed kong (no source).
+    called = "".join(str(Meld(tuple(m), 0, None if len(m) == 4 and rng.random() < 0.5 else 1)) for m in melds)
     return called + "".join(tile_name(t) for t in concealed)
-
-
-def _meld_text(tiles: list[int], concealed: bool) -> str:
-    """Write a meld in brackets: called from the seat before (``,1``), or a concealed kong (no source)."""
-    digits = "".join(tile_name(t)[0] for t in tiles)
-    return f"[{digits}{tile_name(tiles[0])[1]}{'' if concealed else ',1'}]"
